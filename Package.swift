@@ -1,0 +1,78 @@
+// swift-tools-version:6.2
+
+import PackageDescription
+
+let package = Package(
+    name: "URLRouter",
+    products: [
+        .library(name: "URLRouter", targets: ["URLRouter"]),
+        .executable(name: "urlrouter", targets: ["urlrouter"]),
+    ],
+    traits: [
+        // `PCRE2`: build the PCRE2 JIT backend (module `URLRouterPCRE2`, C module `CURLRouterPCRE2`).
+        // It needs Debian's `libpcre2-dev` (pkg-config `libpcre2-8`). Code behind it is gated with `#if PCRE2`.
+        // Without it (`swift build --disable-default-traits`) the package is Foundation-only and needs no C library.
+        .trait(name: "PCRE2", description: "PCRE2 JIT matching backend (needs libpcre2-dev)"),
+        .default(enabledTraits: ["PCRE2"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The C library, only ever imported by URLRouterPCRE2 and only with the PCRE2 trait.
+        .systemLibrary(
+            name: "CURLRouterPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
+        // Pattern and rule syntax, URL normalization, the backend-neutral route IR, the lookup pipeline.
+        .target(name: "URLRouterCore"),
+        // The reference backend: Swift matching over the IR, NSRegularExpression for user regexes.
+        .target(name: "URLRouterFoundation", dependencies: ["URLRouterCore"]),
+        // The public library: `Router`, handlers, batch route tables, logging, backend selection.
+        .target(
+            name: "URLRouter",
+            dependencies: [
+                "URLRouterCore",
+                "URLRouterFoundation",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Fixture format (../shared/FIXTURES.md) and the conformance runner, as a library for tests and the CLI.
+        .target(name: "URLRouterConformance", dependencies: ["URLRouter"]),
+        .executableTarget(
+            name: "urlrouter",
+            dependencies: [
+                "URLRouterConformance",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "URLRouterCoreTests", dependencies: ["URLRouterCore"]),
+        .testTarget(name: "URLRouterFoundationTests", dependencies: ["URLRouterFoundation"]),
+        .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"]),
+        .testTarget(name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance"]),
+    ]
+)
+
+for target in package.targets where [.executable, .test, .regular].contains(target.type) {
+    var settings = target.swiftSettings ?? []
+
+    // https://github.com/apple/swift-evolution/blob/main/proposals/0335-existential-any.md
+    // Require `any` for existential types.
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0461-async-function-isolation.md
+    settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))
+
+    // Every public type says whether it is Sendable.
+    settings.append(.unsafeFlags(["-Xfrontend", "-require-explicit-sendable"]))
+
+    target.swiftSettings = settings
+}

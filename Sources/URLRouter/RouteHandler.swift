@@ -1,0 +1,64 @@
+@_exported public import URLRouterCore
+
+/// What a route runs, by registration kind (SEMANTICS.md section 5).
+///
+/// A lookup through another kind's entry point gets ``RouteMiss/Reason/kindMismatch``.
+public enum RouteHandler: Sendable {
+    /// An action: runs on ``Router/route(_:method:variants:extra:)``.
+    case action(@Sendable (RouteMatch) -> Void)
+    /// An object route: returns a value on ``Router/routeObject(_:method:variants:extra:)``.
+    case object(@Sendable (RouteMatch) -> (any Sendable)?)
+    /// A callback route: delivers its value later, on ``Router/routeCallback(_:method:variants:extra:)``.
+    case callback(@Sendable (RouteMatch) async -> (any Sendable)?)
+
+    /// The registration kind.
+    public var kind: RouteKind {
+        switch self {
+        case .action: return .action
+        case .object: return .object
+        case .callback: return .callback
+        }
+    }
+
+    /// An object route bound to a fixed value (YFRouter's `registerURL:object:`).
+    public static func value(_ value: any Sendable) -> RouteHandler {
+        .object { _ in value }
+    }
+}
+
+/// One route to register in a batch (``Router/register(contentsOf:)``).
+public struct RouteDefinition: Sendable {
+    /// The pattern, in the syntax of ``RoutePattern``.
+    public var pattern: String
+    /// The HTTP method, or `nil` for any.
+    public var method: String?
+    /// The variant tag, or `nil` for the untagged target.
+    public var variant: String?
+    /// The priority; higher wins first.
+    public var priority: Int
+    /// A name reported on matches (``RouteRegistration/name``).
+    public var name: String?
+    /// What the route runs.
+    public var handler: RouteHandler
+
+    /// Makes a definition.
+    public init(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        handler: RouteHandler
+    ) {
+        self.pattern = pattern
+        self.method = method
+        self.variant = variant
+        self.priority = priority
+        self.name = name
+        self.handler = handler
+    }
+}
+
+/// The value an object or callback route returned, with the match that chose it.
+public struct RoutedValue: Sendable {
+    /// The match.
+    public let match: RouteMatch
+    /// What the handler returned.
+    public let value: (any Sendable)?
+}

@@ -1,0 +1,108 @@
+public import Foundation
+public import URLRouterCore
+
+/// One entry of a batch route table: a pattern and the target it is bound to.
+public struct RouteTableEntry: Sendable, Hashable {
+    /// The pattern (with the group's scheme in front, for a nested table).
+    public var pattern: String
+    /// The target (FTRouter's destination class name, for example).
+    public var target: String
+}
+
+extension Router {
+    /// Registers a route table read from JSON (FTRouter's batch format).
+    ///
+    /// Two shapes are read, and may be mixed:
+    ///
+    /// ```json
+    /// { "account/setting": "SettingViewController",
+    ///   "ft://order/flash": "FlashOrderViewController" }
+    /// ```
+    ///
+    /// a flat map of pattern to target, and FTRouter's nested map of scheme to patterns:
+    ///
+    /// ```json
+    /// { "ft": { "order/flash": "FlashOrderViewController", "contract/edit": "GroupEditViewController" } }
+    /// ```
+    ///
+    /// JSON objects have no order, so entries are registered sorted by pattern. By default each
+    /// pattern becomes an object route bound to its target string.
+    ///
+    /// - Parameters:
+    ///   - data: the JSON.
+    ///   - handler: makes each entry's handler; by default ``RouteHandler/value(_:)`` of the target.
+    /// - Throws: ``RouterError`` naming the entry when the table or one of its patterns is refused;
+    ///   nothing is registered then.
+    public func registerRoutes(
+        json data: Data, handler: (RouteTableEntry) -> RouteHandler = { .value($0.target) }
+    ) throws(RouterError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw RouterError(.invalidRouteTable, input: "JSON route table", message: "not valid JSON: \(error)")
+        }
+        try registerRoutes(table: object, handler: handler)
+    }
+
+    /// Registers a route table read from a property list (XML or binary), in the shapes of
+    /// ``registerRoutes(json:handler:)``.
+    public func registerRoutes(
+        propertyList data: Data, handler: (RouteTableEntry) -> RouteHandler = { .value($0.target) }
+    ) throws(RouterError) {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw RouterError(.invalidRouteTable, input: "property-list route table", message: "not a property list: \(error)")
+        }
+        try registerRoutes(table: object, handler: handler)
+    }
+
+    /// Registers a route table already decoded into dictionaries.
+    public func registerRoutes(
+        table: Any, handler: (RouteTableEntry) -> RouteHandler = { .value($0.target) }
+    ) throws(RouterError) {
+        let entries = try Router.entries(of: table)
+        try register(contentsOf: entries.map { RouteDefinition($0.pattern, name: $0.pattern, handler: handler($0)) })
+    }
+
+    /// Flattens a route table into entries, sorted by pattern.
+    static func entries(of table: Any) throws(RouterError) -> [RouteTableEntry] {
+        guard let dictionary = table as? [String: Any] else {
+            throw RouterError(
+                .invalidRouteTable, input: "route table",
+                message: "the table must be an object of pattern → target, or of scheme → { pattern → target }")
+        }
+        var entries: [RouteTableEntry] = []
+        for (key, value) in dictionary {
+            if let target = value as? String {
+                entries.append(RouteTableEntry(pattern: key, target: target))
+            } else if let group = value as? [String: Any] {
+                guard URLParts.isScheme(key) else {
+                    throw RouterError(
+                        .invalidRouteTable, input: key, message: "a nested group's key must be a scheme such as \"ft\"")
+                }
+                for (path, value) in group {
+                    guard let target = value as? String else {
+                        throw RouterError(
+                            .invalidRouteTable, input: "\(key) → \(path)", message: "the target must be a string")
+                    }
+                    let parts = URLParts(path)
+                    if parts.scheme != nil, parts.authority != nil {
+                        throw RouterError(
+                            .invalidRouteTable, input: "\(key) → \(path)",
+                            message: "a pattern inside the scheme group '\(key)' may not have a scheme of its own")
+                    }
+                    let trimmed = path.drop { $0 == "/" }
+                    entries.append(RouteTableEntry(pattern: key + "://" + trimmed, target: target))
+                }
+            } else {
+                throw RouterError(
+                    .invalidRouteTable, input: key,
+                    message: "the value must be a target string, or an object of pattern → target for a scheme")
+            }
+        }
+        return entries.sorted { $0.pattern.utf8.lexicographicallyPrecedes($1.pattern.utf8) }
+    }
+}

@@ -1,0 +1,424 @@
+public import Logging
+import Synchronization
+public import URLRouterCore
+import URLRouterFoundation
+
+/// A URL router: register patterns with handlers, rewrite URLs with regex rules, route URLs.
+///
+/// ```swift
+/// let router = Router()
+/// try router.register("protocol://page/routerDetails/:id") { match in
+///     print(match.parameters.get("id") ?? "")
+/// }
+/// router.route("protocol://page/routerDetails/42?nickname=x")
+/// ```
+///
+/// Thread-safe. Registration is atomic: a refused pattern or rule changes nothing. Lookups never
+/// wait on a registration: each runs on an immutable compiled snapshot of the routes and rules.
+/// The snapshot is rebuilt lazily, on the first lookup after a change, so registering 10,000
+/// routes compiles the matcher once, not 10,000 times.
+public final class Router: Sendable {
+    /// The options, fixed when the router is made.
+    public let options: RouterOptions
+    /// The matching backend.
+    public let backend: RouterBackend
+
+    let logger: Logger
+    let state: Mutex<State>
+
+    struct State: Sendable {
+        var registry: RouteRegistry
+        var handlers: [Int: RouteHandler] = [:]
+        var nextHandle = 0
+        var rules: [RewriteRule] = []
+        var unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
+        var generation = 0
+        var snapshot: Snapshot?
+    }
+
+    /// One compiled, consistent view of the router.
+    struct Snapshot: Sendable {
+        var generation: Int
+        var table: RoutingTable
+        var handlers: [Int: RouteHandler]
+        var unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
+    }
+
+    /// A logger that prints nothing: the router is quiet unless given a logger.
+    public static let quietLogger = Logger(label: "URLRouter", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Makes an empty router.
+    ///
+    /// - Parameters:
+    ///   - options: the router's options (SEMANTICS.md section 8).
+    ///   - backend: the matching backend; the fastest of this build by default.
+    ///   - logger: where registrations, replacements and misses are logged; quiet by default.
+    public init(options: RouterOptions = RouterOptions(), backend: RouterBackend = .default, logger: Logger = Router.quietLogger) {
+        self.options = options
+        self.backend = backend
+        self.logger = logger
+        self.state = Mutex(State(registry: RouteRegistry(options: options)))
+    }
+
+    // MARK: - Registration
+
+    /// Registers a route.
+    ///
+    /// Registering the same pattern again (same method and variant) replaces the earlier
+    /// registration in its place and logs a warning.
+    ///
+    /// - Parameters:
+    ///   - pattern: the pattern (see ``RoutePattern``).
+    ///   - method: the HTTP method the route answers, or `nil` for any.
+    ///   - variant: the variant tag (A/B targets), or `nil`.
+    ///   - priority: higher wins first; default 0.
+    ///   - name: a name reported on matches.
+    ///   - handler: what the route runs.
+    /// - Throws: ``RouterError`` when the pattern, method or variant is refused; nothing changes.
+    public func register(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        handler: RouteHandler
+    ) throws(RouterError) {
+        try register(
+            contentsOf: [
+                RouteDefinition(pattern, method: method, variant: variant, priority: priority, name: name, handler: handler)
+            ])
+    }
+
+    /// Registers an action route.
+    ///
+    /// ```swift
+    /// try router.register("/users/:id(\\d+)", method: "GET") { match in
+    ///     print(match.parameters.get("id", as: Int.self) ?? 0)
+    /// }
+    /// ```
+    public func register(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        action: @escaping @Sendable (RouteMatch) -> Void
+    ) throws(RouterError) {
+        try register(pattern, method: method, variant: variant, priority: priority, name: name, handler: .action(action))
+    }
+
+    /// Registers an object route whose handler returns a value.
+    public func registerObject(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        handler: @escaping @Sendable (RouteMatch) -> (any Sendable)?
+    ) throws(RouterError) {
+        try register(pattern, method: method, variant: variant, priority: priority, name: name, handler: .object(handler))
+    }
+
+    /// Binds a value to a pattern (an object route that always returns `object`).
+    public func registerObject(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        object: any Sendable
+    ) throws(RouterError) {
+        try register(pattern, method: method, variant: variant, priority: priority, name: name, handler: .value(object))
+    }
+
+    /// Registers a callback route whose handler delivers its value asynchronously.
+    public func registerCallback(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        handler: @escaping @Sendable (RouteMatch) async -> (any Sendable)?
+    ) throws(RouterError) {
+        try register(pattern, method: method, variant: variant, priority: priority, name: name, handler: .callback(handler))
+    }
+
+    /// Registers several routes at once: all of them, or, when one is refused, none.
+    ///
+    /// - Throws: ``RouterError`` for the first refused definition; nothing changes.
+    public func register(contentsOf definitions: [RouteDefinition]) throws(RouterError) {
+        var prepared: [(RoutePattern, String?, String?, RouteDefinition)] = []
+        prepared.reserveCapacity(definitions.count)
+        for definition in definitions {
+            let pattern = try validatedPattern(definition.pattern)
+            let method = try validatedMethod(definition.method, pattern: definition.pattern)
+            if let variant = definition.variant, variant.isEmpty {
+                throw RouterError(.invalidPattern, input: definition.pattern, message: "a variant name may not be empty")
+            }
+            prepared.append((pattern, method, definition.variant, definition))
+        }
+        let replaced = state.withLock { state -> [RouteRegistration] in
+            var replaced: [RouteRegistration] = []
+            for (pattern, method, variant, definition) in prepared {
+                let handle = state.nextHandle
+                state.nextHandle += 1
+                state.handlers[handle] = definition.handler
+                let registration = RouteRegistration(
+                    pattern: pattern, method: method, variant: variant, priority: definition.priority,
+                    kind: definition.handler.kind, name: definition.name, handle: handle)
+                if let old = state.registry.add(registration) {
+                    state.handlers[old.handle] = nil
+                    replaced.append(old)
+                }
+            }
+            state.generation += 1
+            return replaced
+        }
+        for old in replaced {
+            logger.warning(
+                "route replaced",
+                metadata: [
+                    "pattern": "\(old.pattern.source)", "method": "\(old.method ?? "*")", "variant": "\(old.variant ?? "-")",
+                ])
+        }
+        logger.debug("routes registered", metadata: ["count": "\(prepared.count)"])
+    }
+
+    /// Removes the one registration of `pattern` with this method and variant.
+    ///
+    /// - Returns: whether there was one.
+    /// - Throws: ``RouterError`` when `pattern` is not a valid pattern.
+    @discardableResult
+    public func unregister(_ pattern: String, method: String? = nil, variant: String? = nil) throws(RouterError) -> Bool {
+        let parsed = try RoutePattern(pattern)
+        let method = try validatedMethod(method, pattern: pattern)
+        return state.withLock { state in
+            guard let removed = state.registry.remove(pattern: parsed, method: method, variant: variant) else {
+                return false
+            }
+            state.handlers[removed.handle] = nil
+            state.generation += 1
+            return true
+        }
+    }
+
+    /// Removes every route.
+    public func unregisterAll() {
+        state.withLock { state in
+            state.registry.removeAll()
+            state.handlers.removeAll()
+            state.generation += 1
+        }
+    }
+
+    /// Removes every route bound to `scheme` (by its pattern or the default scheme).
+    ///
+    /// - Returns: how many registrations were removed.
+    @discardableResult
+    public func unregister(scheme: String) -> Int {
+        state.withLock { state in
+            let before = Set(state.registry.registrations.map(\.handle))
+            let removed = state.registry.removeAll(scheme: scheme)
+            let after = Set(state.registry.registrations.map(\.handle))
+            for handle in before.subtracting(after) { state.handlers[handle] = nil }
+            if removed > 0 { state.generation += 1 }
+            return removed
+        }
+    }
+
+    /// Every registration, in registration order.
+    public var registrations: [RouteRegistration] {
+        state.withLock { $0.registry.registrations }
+    }
+
+    /// Sets the one handler that hears about URLs that route nowhere: it gets the miss, with the
+    /// URL and the reason. It is not called for ``RouteMiss/Reason/kindMismatch``, nor by
+    /// ``match(_:method:variants:kind:extra:)`` and ``canRoute(_:method:variants:)``.
+    public func setUnmatchedHandler(_ handler: (@Sendable (RouteMiss) -> Void)?) {
+        state.withLock { state in
+            state.unmatchedHandler = handler
+            state.generation += 1
+        }
+    }
+
+    // MARK: - Rewrite rules
+
+    /// Adds a rewrite rule after the existing ones.
+    ///
+    /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidRewriteRule``; nothing changes.
+    public func addRewriteRule(_ expression: String, target: String) throws(RouterError) {
+        try addRewriteRules([(expression, target)])
+    }
+
+    /// Adds several rewrite rules, in order: all of them or, when one is refused, none.
+    public func addRewriteRules(_ rules: [(expression: String, target: String)]) throws(RouterError) {
+        var parsed: [RewriteRule] = []
+        for (expression, target) in rules {
+            let rule = try RewriteRule(expression, target: target)
+            if let message = backend.engine.compileError(rewriteExpression: rule.expression) {
+                throw RouterError(.invalidRewriteRule, input: expression, message: message)
+            }
+            parsed.append(rule)
+        }
+        state.withLock { state in
+            state.rules += parsed
+            state.generation += 1
+        }
+    }
+
+    /// Adds rules in FFRouter's format: `[["matchRule": "…", "targetRule": "…"], …]`.
+    ///
+    /// - Throws: ``RouterError`` naming the entry when one lacks a key or is refused; nothing changes.
+    public func addRewriteRules(_ rules: [[String: String]]) throws(RouterError) {
+        var pairs: [(expression: String, target: String)] = []
+        for (index, entry) in rules.enumerated() {
+            guard let match = entry["matchRule"], let target = entry["targetRule"] else {
+                throw RouterError(
+                    .invalidRewriteRule, input: "rule \(index)",
+                    message: "each rule needs the keys \"matchRule\" and \"targetRule\"")
+            }
+            pairs.append((match, target))
+        }
+        try addRewriteRules(pairs)
+    }
+
+    /// Removes every rule with this expression.
+    ///
+    /// - Returns: how many were removed.
+    @discardableResult
+    public func removeRewriteRule(_ expression: String) -> Int {
+        state.withLock { state in
+            let before = state.rules.count
+            state.rules.removeAll { $0.expression.source == expression }
+            if state.rules.count != before { state.generation += 1 }
+            return before - state.rules.count
+        }
+    }
+
+    /// Removes every rewrite rule.
+    public func removeAllRewriteRules() {
+        state.withLock { state in
+            state.rules.removeAll()
+            state.generation += 1
+        }
+    }
+
+    /// The rewrite rules, in order.
+    public var rewriteRules: [RewriteRule] {
+        state.withLock { $0.rules }
+    }
+
+    /// Rewrites `url` with the first applicable rule.
+    ///
+    /// - Returns: the new URL, or `nil` when no rule applies (or one reached the work limit).
+    public func rewrite(_ url: String) -> String? {
+        if case .rewritten(let result) = snapshot().table.rewrite(url) { return result }
+        return nil
+    }
+
+    // MARK: - Lookups
+
+    /// Looks `url` up without running anything.
+    ///
+    /// - Parameters:
+    ///   - url: the URL.
+    ///   - method: the request's HTTP method, or `nil`.
+    ///   - variants: acceptable variants in preference order.
+    ///   - kind: the entry point's kind; `nil` accepts any.
+    ///   - extra: extra values for ``RouteMatch/parameters``; they beat path and query parameters.
+    /// - Returns: the match, or why there is none.
+    /// - Complexity: linear in the URL's length for routes without user regexes.
+    public func match(
+        _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
+        extra: [String: any Sendable] = [:]
+    ) -> Result<RouteMatch, RouteMiss> {
+        snapshot().table.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
+    }
+
+    /// Whether a route of any kind would win for `url`.
+    public func canRoute(_ url: String, method: String? = nil, variants: [String] = []) -> Bool {
+        if case .success = match(url, method: method, variants: variants) { return true }
+        return false
+    }
+
+    /// Routes `url` to an action route and runs it.
+    ///
+    /// - Returns: the match, or the miss (which the unmatched handler has heard, unless a kind mismatch).
+    @discardableResult
+    public func route(
+        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+    ) -> Result<RouteMatch, RouteMiss> {
+        let snapshot = snapshot()
+        switch resolve(snapshot, url, method, variants, .action, extra) {
+        case .failure(let miss): return .failure(miss)
+        case .success(let match):
+            if case .action(let action)? = snapshot.handlers[match.route.handle] { action(match) }
+            return .success(match)
+        }
+    }
+
+    /// Routes `url` to an object route and returns its value.
+    public func routeObject(
+        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+    ) -> Result<RoutedValue, RouteMiss> {
+        let snapshot = snapshot()
+        return resolve(snapshot, url, method, variants, .object, extra).map { match in
+            guard case .object(let handler)? = snapshot.handlers[match.route.handle] else {
+                return RoutedValue(match: match, value: nil)
+            }
+            return RoutedValue(match: match, value: handler(match))
+        }
+    }
+
+    /// Routes `url` to a callback route and waits for the value it delivers.
+    public func routeCallback(
+        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+    ) async -> Result<RoutedValue, RouteMiss> {
+        let snapshot = snapshot()
+        switch resolve(snapshot, url, method, variants, .callback, extra) {
+        case .failure(let miss): return .failure(miss)
+        case .success(let match):
+            guard case .callback(let handler)? = snapshot.handlers[match.route.handle] else {
+                return .success(RoutedValue(match: match, value: nil))
+            }
+            return .success(RoutedValue(match: match, value: await handler(match)))
+        }
+    }
+
+    /// The compiled rules and routes as of now (compiles them if they changed).
+    public var table: RoutingTable { snapshot().table }
+
+    // MARK: - Internals
+
+    func resolve(
+        _ snapshot: Snapshot, _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind,
+        _ extra: [String: any Sendable]
+    ) -> Result<RouteMatch, RouteMiss> {
+        let result = snapshot.table.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
+        if case .failure(let miss) = result {
+            logger.debug("unmatched URL", metadata: ["url": "\(url)", "reason": "\(miss.reason.rawValue)"])
+            if miss.reason != .kindMismatch { snapshot.unmatchedHandler?(miss) }
+        }
+        return result
+    }
+
+    func snapshot() -> Snapshot {
+        let (current, registry, rules, handlers, unmatched, generation) = state.withLock { state in
+            (state.snapshot, state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
+        }
+        if let current, current.generation == generation { return current }
+        let table: RoutingTable
+        do {
+            table = try RoutingTable(backend: backend.engine, registry: registry, rules: rules)
+        } catch {
+            // Every registered pattern and rule was compiled on its own when added; a backend that still
+            // cannot compile the whole table falls back to the reference backend rather than fail lookups.
+            logger.error("backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
+            table = (try? RoutingTable(backend: FoundationBackend(), registry: registry, rules: rules))
+                ?? RoutingTable(empty: options)
+        }
+        let snapshot = Snapshot(generation: generation, table: table, handlers: handlers, unmatchedHandler: unmatched)
+        state.withLock { state in
+            if state.generation == generation { state.snapshot = snapshot }
+        }
+        return snapshot
+    }
+
+    func validatedPattern(_ text: String) throws(RouterError) -> RoutePattern {
+        let pattern = try RoutePattern(text)
+        for constraint in pattern.constraints {
+            if let message = backend.engine.compileError(constraint: constraint) {
+                throw RouterError(.invalidConstraint, input: text, message: message)
+            }
+        }
+        return pattern
+    }
+
+    func validatedMethod(_ method: String?, pattern: String) throws(RouterError) -> String? {
+        guard let method else { return nil }
+        guard let normalized = HTTPMethodName.normalized(method) else {
+            throw RouterError(.invalidPattern, input: pattern, message: "the method '\(method)' is not an HTTP method token")
+        }
+        return normalized
+    }
+}

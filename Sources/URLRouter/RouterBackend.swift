@@ -1,0 +1,37 @@
+public import URLRouterCore
+import URLRouterFoundation
+
+/// The matching backends this build has.
+///
+/// ```swift
+/// let reference = Router(backend: .foundation)
+/// let fast = Router(backend: .default)   // PCRE2 when the build has it
+/// ```
+public struct RouterBackend: Sendable {
+    /// The backend's name (`foundation`, `pcre2`).
+    public var name: String { engine.name }
+    /// The engine.
+    public let engine: any MatcherBackend
+
+    /// Wraps an engine, for example a custom ``MatcherBackend``.
+    public init(_ engine: any MatcherBackend) {
+        self.engine = engine
+    }
+
+    /// The Foundation reference backend; always available.
+    public static var foundation: RouterBackend { RouterBackend(FoundationBackend()) }
+
+    /// The backend a router uses unless told otherwise: the fastest this build has.
+    public static var `default`: RouterBackend { available[0] }
+
+    /// Every backend of this build, fastest first.
+    public static var available: [RouterBackend] { [.foundation] }
+
+    /// The backend called `name`, if this build has it.
+    public static func named(_ name: String) -> RouterBackend? {
+        available.first { $0.name == name }
+    }
+
+    /// The names of every backend the package knows, built or not.
+    public static let knownNames = ["pcre2", "foundation"]
+}

@@ -1,0 +1,176 @@
+/// One registration as the caller made it: a pattern with its method, variant, priority and kind.
+public struct RouteRegistration: Sendable {
+    /// The parsed pattern.
+    public let pattern: RoutePattern
+    /// The upper-cased HTTP method, or `nil` for any.
+    public let method: String?
+    /// The variant tag (SEMANTICS.md section 9), or `nil` for the untagged target.
+    public let variant: String?
+    /// Higher wins first. Default 0.
+    public let priority: Int
+    /// The entry point the route answers.
+    public let kind: RouteKind
+    /// The caller's name for the route (a fixture's route id), if any.
+    public let name: String?
+    /// The caller's handle for whatever the route runs; the router core never reads it.
+    public let handle: Int
+
+    /// Makes a registration.
+    public init(
+        pattern: RoutePattern, method: String? = nil, variant: String? = nil, priority: Int = 0,
+        kind: RouteKind = .action, name: String? = nil, handle: Int = 0
+    ) {
+        self.pattern = pattern
+        self.method = method
+        self.variant = variant
+        self.priority = priority
+        self.kind = kind
+        self.name = name
+        self.handle = handle
+    }
+}
+
+/// Which routes a lookup's method lets answer.
+public enum MethodFilter: Sendable, Hashable {
+    /// The lookup's method (`nil`: the lookup gave none): routes without a method, routes with
+    /// that method, and `GET` routes for a `HEAD` lookup.
+    case lookup(String?)
+    /// Every route, whatever its method (used to tell `methodNotAllowed` from `noMatch`).
+    case any
+
+    /// Whether a route with `method` answers.
+    @inlinable
+    public func allows(_ method: String?) -> Bool {
+        guard case .lookup(let wanted) = self, let method else { return true }
+        guard let wanted else { return false }
+        return method == wanted || (wanted == "HEAD" && method == "GET")
+    }
+}
+
+/// A route of the compiled table: one pattern and method at one priority, with a target per variant.
+///
+/// Routes reach backends sorted by precedence (SEMANTICS.md section 3): a backend that finds the
+/// first route, in this order, that matches the path and ``answers(_:variants:)`` the lookup has found
+/// the winner.
+public struct CompiledRoute: Sendable {
+    /// The scheme the route is bound to (its own or the default scheme), or `nil` for any.
+    public let scheme: String?
+    /// The positions of the route.
+    public let elements: [RouteElement]
+    /// The HTTP method, or `nil` for any.
+    public let method: String?
+    /// The priority.
+    public let priority: Int
+    /// The registrations sharing this pattern, method and priority, one per variant, in registration order.
+    public let targets: [RouteRegistration]
+    /// The registration sequence of the earliest target: ties in precedence go to the lower one.
+    public let sequence: Int
+    /// How many captures a match yields, in element order.
+    public let captureCount: Int
+    /// The index of the catch-all element, if any.
+    public let catchAllIndex: Int?
+
+    let untaggedTarget: Int?
+    let strictVariants: Bool
+
+    init(scheme: String?, elements: [RouteElement], targets: [RouteRegistration], sequence: Int, strictVariants: Bool) {
+        self.scheme = scheme
+        self.elements = elements
+        self.method = targets[0].method
+        self.priority = targets[0].priority
+        self.targets = targets
+        self.sequence = sequence
+        self.captureCount = elements.reduce(0) { $0 + $1.captureCount }
+        self.catchAllIndex = elements.firstIndex(of: .catchAll)
+        self.untaggedTarget = targets.firstIndex { $0.variant == nil }
+        self.strictVariants = strictVariants
+    }
+
+    /// The target a lookup with `variants` gets: the first requested variant the route has;
+    /// otherwise the untagged one (for an empty list always, else unless variants are strict).
+    public func target(for variants: [String]) -> RouteRegistration? {
+        for variant in variants {
+            if let target = targets.first(where: { $0.variant == variant }) { return target }
+        }
+        guard let untaggedTarget, variants.isEmpty || !strictVariants else { return nil }
+        return targets[untaggedTarget]
+    }
+
+    /// Whether the route can answer a lookup with this method and these variants.
+    public func answers(_ method: MethodFilter, variants: [String]) -> Bool {
+        guard method.allows(self.method) else { return false }
+        if variants.isEmpty { return untaggedTarget != nil }
+        return target(for: variants) != nil
+    }
+}
+
+extension CompiledRoute {
+    /// The rank of one position for specificity (SEMANTICS.md section 3.2); lower is more specific.
+    struct PositionRank: Comparable {
+        var kind: Int
+        var negativeLiteralCount = 0
+        var captures = 0
+
+        static func < (lhs: PositionRank, rhs: PositionRank) -> Bool {
+            (lhs.kind, lhs.negativeLiteralCount, lhs.captures) < (rhs.kind, rhs.negativeLiteralCount, rhs.captures)
+        }
+
+        static let ended = PositionRank(kind: 6)
+
+        init(kind: Int, negativeLiteralCount: Int = 0, captures: Int = 0) {
+            self.kind = kind
+            self.negativeLiteralCount = negativeLiteralCount
+            self.captures = captures
+        }
+
+        init(_ element: RouteElement) {
+            switch element {
+            case .literal: self.init(kind: 0)
+            case .composite(let pattern):
+                let captures = pattern.captureCount
+                self.init(kind: captures > 0 ? 1 : 2, negativeLiteralCount: -pattern.literalCount, captures: captures)
+            case .constrained: self.init(kind: 3)
+            case .parameter: self.init(kind: 4)
+            case .wildcard: self.init(kind: 5)
+            case .catchAll: self.init(kind: 7)
+            }
+        }
+    }
+
+    /// `-1` when `lhs` is more specific, `1` when `rhs` is, `0` when neither.
+    static func compareSpecificity(_ lhs: [PositionRank], _ rhs: [PositionRank]) -> Int {
+        for position in 0..<max(lhs.count, rhs.count) {
+            let a = position < lhs.count ? lhs[position] : .ended
+            let b = position < rhs.count ? rhs[position] : .ended
+            if a < b { return -1 }
+            if b < a { return 1 }
+        }
+        return 0
+    }
+
+    /// The method tier of SEMANTICS.md section 3.3: any lookup that two routes both answer
+    /// orders them the same way by this number.
+    var methodRank: Int {
+        switch method {
+        case nil: return 2
+        case "GET": return 1
+        default: return 0
+        }
+    }
+
+    /// Sorts routes into precedence order: priority, specificity, scheme-bound, method, registration.
+    static func sortedByPrecedence(_ routes: [CompiledRoute]) -> [CompiledRoute] {
+        let ranks = routes.map { $0.elements.map(PositionRank.init) }
+        let order = routes.indices.sorted { i, j in
+            let a = routes[i]
+            let b = routes[j]
+            if a.priority != b.priority { return a.priority > b.priority }
+            let specificity = compareSpecificity(ranks[i], ranks[j])
+            if specificity != 0 { return specificity < 0 }
+            if (a.scheme != nil) != (b.scheme != nil) { return a.scheme != nil }
+            if a.methodRank != b.methodRank { return a.methodRank < b.methodRank }
+            return a.sequence < b.sequence
+        }
+        return order.map { routes[$0] }
+    }
+}

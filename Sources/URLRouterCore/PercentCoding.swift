@@ -1,0 +1,164 @@
+/// Percent-encoding as SEMANTICS.md section 1 uses it.
+///
+/// Three forms of a piece of URL text:
+/// - *as written*: the raw text;
+/// - the *comparison form*: every escape decoded except `%2F` and `%25`, which stay
+///   encoded (with upper-case hex), so a decoded `/` never splits a segment and a
+///   decoded `%` never starts a new escape;
+/// - *fully decoded*: every escape decoded.
+///
+/// A `%` not followed by two hex digits, or escapes that decode to invalid UTF-8,
+/// make the text malformed: every function here then returns `nil`.
+public enum PercentCoding: Sendable {
+    /// The value of one hex digit, or `nil`.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
+        default: return nil
+        }
+    }
+
+    static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// The comparison form of `text`, or `nil` when it is malformed.
+    public static func comparisonForm(_ text: Substring) -> String? {
+        var text = text
+        return text.withUTF8 { decode(UnsafeBufferPointer(rebasing: $0[...]), keepSlashAndPercent: true, plusAsSpace: false) }
+    }
+
+    /// `text` with every escape decoded, or `nil` when it is malformed.
+    public static func decoded(_ text: Substring, plusAsSpace: Bool = false) -> String? {
+        var text = text
+        return text.withUTF8 { decode(UnsafeBufferPointer(rebasing: $0[...]), keepSlashAndPercent: false, plusAsSpace: plusAsSpace) }
+    }
+
+    /// `text` with every escape decoded, or `nil` when it is malformed.
+    @inlinable
+    public static func decoded(_ text: String, plusAsSpace: Bool = false) -> String? {
+        decoded(text[...], plusAsSpace: plusAsSpace)
+    }
+
+    /// Whether `text` decodes cleanly (well-formed escapes, valid UTF-8 after decoding).
+    public static func isWellFormed(_ text: Substring) -> Bool {
+        var text = text
+        return text.withUTF8 { validate(UnsafeBufferPointer(rebasing: $0[...])) }
+    }
+
+    /// Turns the comparison form into the fully decoded value (`%2F` → `/`, `%25` → `%`).
+    public static func decodeComparisonForm(_ text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        // The comparison form only holds the escapes %2F and %25, both well-formed.
+        return decoded(text) ?? String(text)
+    }
+
+    /// Every byte but `A-Z a-z 0-9 - . _ ~` as `%XX` with upper-case hex (the `$$` of rewrite targets).
+    public static func encode(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(upperHex[Int(byte >> 4)])
+                out.append(upperHex[Int(byte & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @inline(__always)
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.contains(UInt8(ascii: "%")) else { return true }
+        return decode(bytes, keepSlashAndPercent: false, plusAsSpace: false) != nil
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, keepSlashAndPercent: Bool, plusAsSpace: Bool) -> String? {
+        let plus = UInt8(ascii: "+")
+        if !bytes.contains(UInt8(ascii: "%")) && !(plusAsSpace && bytes.contains(plus)) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        // Whether every escape, fully decoded, forms valid UTF-8 is checked on this second buffer
+        // only when some escapes stay encoded in `out`.
+        var full: [UInt8] = []
+        var keptAny = false
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count,
+                    let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2])
+                else { return nil }
+                let value = high << 4 | low
+                if keepSlashAndPercent && (value == UInt8(ascii: "/") || value == UInt8(ascii: "%")) {
+                    if !keptAny {
+                        keptAny = true
+                        full = out
+                    }
+                    out.append(UInt8(ascii: "%"))
+                    out.append(upperHex[Int(high)])
+                    out.append(upperHex[Int(low)])
+                    full.append(value)
+                } else {
+                    out.append(value)
+                    if keptAny { full.append(value) }
+                }
+                i += 3
+            } else {
+                let decoded = plusAsSpace && byte == plus ? UInt8(ascii: " ") : byte
+                out.append(decoded)
+                if keptAny { full.append(decoded) }
+                i += 1
+            }
+        }
+        guard isValidUTF8(keptAny ? full : out) else { return nil }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}
+
+/// `text` with `A-Z` lowered, every other byte kept.
+@inline(__always)
+func asciiLowercased(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return text }
+    return String(decoding: text.utf8.map { asciiLower($0) }, as: UTF8.self)
+}
+
+@inline(__always)
+func asciiLower(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+}
+
+/// Whether two byte sequences are equal, ignoring the case of ASCII letters.
+@inline(__always)
+func asciiCaseInsensitiveEqual<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
+    guard a.count == b.count else { return false }
+    return zip(a, b).allSatisfy { asciiLower($0) == asciiLower($1) }
+}

@@ -1,0 +1,114 @@
+/// A successful lookup: the winning route and everything SEMANTICS.md section 4 says a match carries.
+///
+/// Built-in values are typed fields; ``parameters`` holds only path parameters, query items and
+/// the caller's extra values.
+public struct RouteMatch: Sendable {
+    /// The winning registration (its pattern, method, variant, kind and name).
+    public let route: RouteRegistration
+    /// Path parameters, query items and extra values.
+    public let parameters: Parameters
+    /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
+    public let catchall: String?
+    /// The lower-cased scheme (or the default scheme).
+    public let scheme: String?
+    /// The host, when the URL has one.
+    public let host: String?
+    /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded), without a transition prefix.
+    public let path: String
+    /// The fragment as written.
+    public let fragment: String?
+    /// The URL the caller passed.
+    public let url: String
+    /// The URL after rewriting, when a rule applied.
+    public let rewrittenURL: String?
+    /// The variant of the chosen target, `nil` for the untagged one.
+    public var variant: String? { route.variant }
+    /// The transition prefix that was removed from the path.
+    public let transition: String?
+    /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
+    public let callbackURL: String?
+
+    /// Every query item in order (repeated keys keep all their values here).
+    public var queryItems: [QueryItem] { parameters.query }
+
+    /// Makes a match.
+    public init(
+        route: RouteRegistration, parameters: Parameters, catchall: String?, scheme: String?, host: String?,
+        path: String, fragment: String?, url: String, rewrittenURL: String?, transition: String?, callbackURL: String?
+    ) {
+        self.route = route
+        self.parameters = parameters
+        self.catchall = catchall
+        self.scheme = scheme
+        self.host = host
+        self.path = path
+        self.fragment = fragment
+        self.url = url
+        self.rewrittenURL = rewrittenURL
+        self.transition = transition
+        self.callbackURL = callbackURL
+    }
+}
+
+/// A lookup that found no route, and why (SEMANTICS.md section 7).
+public struct RouteMiss: Error, Sendable, CustomStringConvertible {
+    /// Why a lookup found nothing.
+    public enum Reason: String, Sendable, Hashable, CaseIterable {
+        /// No route matches.
+        case noMatch
+        /// The URL has a malformed escape or escapes that are not UTF-8.
+        case malformedURL
+        /// The URL, or its rewritten form, is longer than ``RouterOptions/maxURLLength``.
+        case urlTooLong
+        /// The winning route is of another kind than the entry point used.
+        case kindMismatch
+        /// The path matched only routes of other methods.
+        case methodNotAllowed
+        /// A user regex reached the work limit before the answer was known.
+        case limitExceeded
+    }
+
+    /// Why.
+    public let reason: Reason
+    /// The URL the caller passed.
+    public let url: String
+    /// The URL after rewriting, when a rule applied.
+    public let rewrittenURL: String?
+    /// The normalized URL, when it could be normalized (its transition and callback URL are reported on a miss too).
+    public let request: RequestURL?
+    /// For ``Reason/kindMismatch``: the route that won.
+    public let route: RouteRegistration?
+    /// More detail, such as which part of a malformed URL does not decode.
+    public let detail: String?
+
+    /// Makes a miss.
+    public init(
+        reason: Reason, url: String, rewrittenURL: String? = nil, request: RequestURL? = nil,
+        route: RouteRegistration? = nil, detail: String? = nil
+    ) {
+        self.reason = reason
+        self.url = url
+        self.rewrittenURL = rewrittenURL
+        self.request = request
+        self.route = route
+        self.detail = detail
+    }
+
+    /// The lower-cased scheme, when the URL was normalized.
+    public var scheme: String? { request?.scheme }
+    /// The normalized path, when the URL was normalized.
+    public var path: String? { request?.path }
+    /// The fragment as written, when the URL was normalized.
+    public var fragment: String? { request?.fragment }
+    /// The transition prefix, when the URL was normalized and had one.
+    public var transition: String? { request?.transition }
+    /// The callback URL, when the URL was normalized and had one.
+    public var callbackURL: String? { request?.callbackURL }
+
+    public var description: String {
+        var text = "\(reason.rawValue): \(url)"
+        if let rewrittenURL { text += " (rewritten to \(rewrittenURL))" }
+        if let detail { text += " — \(detail)" }
+        return text
+    }
+}

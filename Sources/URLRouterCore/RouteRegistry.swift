@@ -1,0 +1,194 @@
+/// The mutable set of registrations of one router, and its lowering to the compiled table.
+///
+/// A value type: the router changes a copy and publishes it only when the change is valid,
+/// so a refused registration changes nothing.
+///
+/// Two registrations are the same, and the later replaces the earlier in its place, when their
+/// patterns are the same (same scheme or none, same segments after decoding literals, parameter
+/// names ignored, a final catch-all `*` equal to `**`; literals compared case-insensitively under
+/// ``RouterOptions/caseInsensitive``) and they have the same method and variant.
+public struct RouteRegistry: Sendable {
+    /// The options patterns are lowered under.
+    public let options: RouterOptions
+
+    struct Key: Hashable, Sendable {
+        var pattern: [UInt8]
+        var method: String?
+        var variant: String?
+    }
+
+    struct Entry: Sendable {
+        var registration: RouteRegistration
+        var lowered: LoweredPattern
+        var sequence: Int
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private var nextSequence = 0
+
+    /// An empty registry.
+    public init(options: RouterOptions) {
+        self.options = options
+    }
+
+    /// The number of registrations.
+    public var count: Int { entries.count }
+
+    /// Every registration, in registration order.
+    public var registrations: [RouteRegistration] {
+        entries.values.sorted { $0.sequence < $1.sequence }.map(\.registration)
+    }
+
+    /// Adds `registration`, replacing the same pattern with the same method and variant in its place.
+    ///
+    /// - Returns: the registration it replaced, if any.
+    @discardableResult
+    public mutating func add(_ registration: RouteRegistration) -> RouteRegistration? {
+        let lowered = LoweredPattern(registration.pattern, options: options)
+        let key = Key(pattern: lowered.key, method: registration.method, variant: registration.variant)
+        if var existing = entries[key] {
+            let replaced = existing.registration
+            existing.registration = registration
+            existing.lowered = lowered
+            entries[key] = existing
+            return replaced
+        }
+        entries[key] = Entry(registration: registration, lowered: lowered, sequence: nextSequence)
+        nextSequence += 1
+        return nil
+    }
+
+    /// Removes the one registration of this pattern, method and variant.
+    ///
+    /// - Returns: the removed registration, or `nil` when there was none.
+    @discardableResult
+    public mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
+        let lowered = LoweredPattern(pattern, options: options)
+        return entries.removeValue(forKey: Key(pattern: lowered.key, method: method, variant: variant))?.registration
+    }
+
+    /// Removes every registration.
+    public mutating func removeAll() {
+        entries.removeAll()
+    }
+
+    /// Removes every registration bound to `scheme` (its own scheme or the default one).
+    ///
+    /// - Returns: how many were removed.
+    @discardableResult
+    public mutating func removeAll(scheme: String) -> Int {
+        let scheme = asciiLowercased(scheme)
+        let before = entries.count
+        entries = entries.filter { $0.value.lowered.scheme != scheme }
+        return before - entries.count
+    }
+
+    /// The routes in precedence order, each with its targets (one per variant).
+    public func compile() -> [CompiledRoute] {
+        struct GroupKey: Hashable {
+            var pattern: [UInt8]
+            var method: String?
+            var priority: Int
+        }
+        var groups: [GroupKey: [Entry]] = [:]
+        for (key, entry) in entries {
+            groups[GroupKey(pattern: key.pattern, method: key.method, priority: entry.registration.priority), default: []]
+                .append(entry)
+        }
+        let routes = groups.values.map { group -> CompiledRoute in
+            let sorted = group.sorted { $0.sequence < $1.sequence }
+            return CompiledRoute(
+                scheme: sorted[0].lowered.scheme,
+                elements: sorted[0].lowered.elements,
+                targets: sorted.map(\.registration),
+                sequence: sorted[0].sequence,
+                strictVariants: options.strictVariants
+            )
+        }
+        return CompiledRoute.sortedByPrecedence(routes)
+    }
+}
+
+/// A pattern lowered to elements under a router's options, with its identity key.
+struct LoweredPattern: Sendable {
+    var scheme: String?
+    var elements: [RouteElement]
+    var key: [UInt8]
+
+    init(_ pattern: RoutePattern, options: RouterOptions) {
+        scheme = pattern.scheme ?? options.defaultScheme
+        let hasDoubleStar = pattern.segments.contains(.doubleStar)
+        var elements: [RouteElement] = []
+        for (index, segment) in pattern.segments.enumerated() {
+            switch segment.kind {
+            case .literal(let text): elements.append(.literal(text))
+            case .parameter(_, nil): elements.append(.parameter)
+            case .parameter(_, let constraint?): elements.append(.constrained(constraint))
+            case .composite(let pieces):
+                elements.append(
+                    .composite(
+                        CompositePattern(
+                            pieces: pieces.map {
+                                switch $0 {
+                                case .literal(let text): return .literal(text)
+                                case .capture: return .capture
+                                case .star: return .star
+                                }
+                            })))
+            case .star:
+                let isLast = index == pattern.segments.count - 1
+                elements.append(isLast && !hasDoubleStar && options.trailingStar == .catchAll ? .catchAll : .wildcard)
+            case .doubleStar: elements.append(.catchAll)
+            }
+        }
+        self.elements = elements
+
+        // Byte-exact (Swift's String equality would merge canonically equivalent text),
+        // with lengths before text so that no two different patterns share a key.
+        var key: [UInt8] = []
+        func append(_ text: String, folding: Bool = false) {
+            key += Array(String(text.utf8.count).utf8) + [UInt8(ascii: ":")]
+            key += folding && options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
+        }
+        append(scheme ?? "")
+        for element in elements {
+            switch element {
+            case .literal(let text):
+                key.append(UInt8(ascii: "L"))
+                append(text, folding: true)
+            case .parameter: key.append(UInt8(ascii: "P"))
+            case .constrained(let regex):
+                key.append(UInt8(ascii: "C"))
+                append(regex.source)
+            case .composite(let composite):
+                key.append(UInt8(ascii: "S"))
+                append(String(composite.pieces.count))
+                for piece in composite.pieces {
+                    switch piece {
+                    case .literal(let text):
+                        key.append(UInt8(ascii: "l"))
+                        append(text, folding: true)
+                    case .capture: key.append(UInt8(ascii: "c"))
+                    case .star: key.append(UInt8(ascii: "s"))
+                    }
+                }
+            case .wildcard: key.append(UInt8(ascii: "W"))
+            case .catchAll: key.append(UInt8(ascii: "A"))
+            }
+        }
+        self.key = key
+    }
+}
+
+/// HTTP method names: tokens (RFC 9110), upper-cased.
+public enum HTTPMethodName: Sendable {
+    /// `method` upper-cased, or `nil` when it is not a token.
+    public static func normalized(_ method: String) -> String? {
+        guard !method.isEmpty,
+            method.utf8.allSatisfy({ byte in
+                isASCIILetter(byte) || isASCIIDigit(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            })
+        else { return nil }
+        return String(decoding: method.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,70 @@
+/// The options of one router (SEMANTICS.md section 8).
+///
+/// Options are fixed when a router is made: they decide how patterns are read
+/// (``defaultScheme``, ``caseInsensitive``, ``trailingStar``), so changing them
+/// later would silently change routes that are already registered.
+///
+/// ```swift
+/// var options = RouterOptions()
+/// options.defaultScheme = "ft"
+/// options.transitionPrefixes = ["push", "present"]
+/// let router = Router(options: options)
+/// ```
+public struct RouterOptions: Sendable, Hashable {
+    /// Whether the URL's host is its first path segment.
+    public enum HostAsSegment: String, Sendable, Hashable, CaseIterable {
+        /// The host is always the first segment (`app://page/x` has segments `page`, `x`).
+        case always
+        /// A host containing `.` (`www.example.com`) is not a segment.
+        case unlessDotted
+        /// Neither a dotted host nor `localhost` is a segment.
+        case unlessDottedOrLocalhost
+        /// The host never takes part in matching.
+        case never
+    }
+
+    /// What a `*` that ends a pattern matches.
+    public enum TrailingStar: String, Sendable, Hashable, CaseIterable {
+        /// One or more remaining segments, reported as the match's `catchall`.
+        case catchAll
+        /// Exactly one segment, like a `*` in the middle (routing-kit, Hummingbird).
+        case singleSegment
+    }
+
+    /// Scheme given to scheme-less patterns and scheme-less URLs (YFRouter, FTRouter). Stored lower-cased.
+    public var defaultScheme: String? {
+        get { _defaultScheme }
+        set { _defaultScheme = newValue.map { asciiLowercased($0) } }
+    }
+    private var _defaultScheme: String?
+
+    /// Whether the host is a path segment. Default ``HostAsSegment/always``.
+    public var hostAsSegment: HostAsSegment = .always
+
+    /// Literal pattern text compares ASCII-case-insensitively. Captured values keep their case.
+    public var caseInsensitive: Bool = false
+
+    /// URLs longer than this many UTF-8 bytes are refused with `urlTooLong`. Default 8,192.
+    public var maxURLLength: Int = 8192
+
+    /// `+` in the query means a space.
+    public var decodePlus: Bool = false
+
+    /// What a final `*` matches. Default ``TrailingStar/catchAll``.
+    public var trailingStar: TrailingStar = .catchAll
+
+    /// With no full match, the route matching the longest proper run of leading segments wins (YFRouter).
+    public var fallbackToLastHandler: Bool = false
+
+    /// First-segment words removed from the path and reported as the transition (FTRouter), compared case-insensitively.
+    public var transitionPrefixes: [String] = []
+
+    /// A non-empty fragment is reported as the callback URL (FTRouter).
+    public var fragmentAsCallbackURL: Bool = false
+
+    /// A route with none of the requested variants does not fall back to its untagged target.
+    public var strictVariants: Bool = false
+
+    /// The defaults of SEMANTICS.md section 8.
+    public init() {}
+}

@@ -1,0 +1,176 @@
+/// An immutable, compiled snapshot of a router: its routes and rewrite rules on one backend.
+///
+/// Every lookup runs against one snapshot, so it sees one consistent table. The lookup
+/// pipeline is the same for every backend; only ``RouteMatcher`` and ``URLRewriter`` differ:
+///
+/// 1. a URL longer than ``RouterOptions/maxURLLength`` is refused (`urlTooLong`);
+/// 2. the first applicable rewrite rule rewrites it, once (a result that is too long is refused);
+/// 3. the URL is normalized (``RequestURL``; `malformedURL` on a bad escape);
+/// 4. the backend finds the first route in precedence order that matches and answers the
+///    method and variants; with ``RouterOptions/fallbackToLastHandler``, then shorter and shorter
+///    runs of leading segments; then, if the path matched only routes of other methods,
+///    `methodNotAllowed`; else `noMatch`;
+/// 5. the winner's target for the requested variants is checked against the entry point's kind
+///    (`kindMismatch`).
+public struct RoutingTable: Sendable {
+    /// The options the table was built under.
+    public let options: RouterOptions
+    /// The routes in precedence order.
+    public let routes: [CompiledRoute]
+    /// The rewrite rules in the order added.
+    public let rules: [RewriteRule]
+    /// The name of the backend that compiled the table.
+    public let backendName: String
+
+    let matcher: any RouteMatcher
+    let rewriter: (any URLRewriter)?
+    let hasMethodRoutes: Bool
+
+    /// Compiles `registry` and `rules` on `backend`.
+    public init(backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule]) throws {
+        let routes = registry.compile()
+        self.options = registry.options
+        self.routes = routes
+        self.rules = rules
+        self.backendName = backend.name
+        self.matcher = try backend.makeRouteMatcher(routes: routes, options: registry.options)
+        self.rewriter = rules.isEmpty ? nil : try backend.makeRewriter(rules: rules)
+        self.hasMethodRoutes = routes.contains { $0.method != nil }
+    }
+
+    /// A table with no routes and no rules, which matches nothing.
+    public init(empty options: RouterOptions) {
+        self.options = options
+        self.routes = []
+        self.rules = []
+        self.backendName = "empty"
+        self.matcher = EmptyMatcher()
+        self.rewriter = nil
+        self.hasMethodRoutes = false
+    }
+
+    struct EmptyMatcher: RouteMatcher {
+        func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
+    }
+
+    /// The result of rewriting a URL on its own.
+    public enum RewriteResult: Sendable, Hashable {
+        /// No rule applies.
+        case unchanged
+        /// A rule applied; the new URL.
+        case rewritten(String)
+        /// A rule reached the work limit.
+        case limitExceeded
+    }
+
+    /// Rewrites `url` with the first applicable rule.
+    public func rewrite(_ url: String) -> RewriteResult {
+        var budget = WorkBudget()
+        return rewrite(url, budget: &budget)
+    }
+
+    func rewrite(_ url: String, budget: inout WorkBudget) -> RewriteResult {
+        guard let rewriter else { return .unchanged }
+        switch rewriter.firstApplicableRule(in: url, budget: &budget) {
+        case .none: return .unchanged
+        case .limitExceeded: return .limitExceeded
+        case .applied(let rule, let groups): return .rewritten(rules[rule].target.expand(url: url, groups: groups))
+        }
+    }
+
+    /// Looks `url` up.
+    ///
+    /// - Parameters:
+    ///   - url: the URL to route.
+    ///   - method: the request's HTTP method (any case), or `nil`.
+    ///   - variants: acceptable variants in preference order.
+    ///   - kind: the entry point's kind; `nil` accepts a winner of any kind.
+    ///   - extra: the caller's extra values, which beat path and query parameters.
+    /// - Returns: the match, or the reason there is none.
+    /// - Complexity: linear in the URL's length for routes without user regexes.
+    public func lookup(
+        _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
+        extra: [String: any Sendable] = [:]
+    ) -> Result<RouteMatch, RouteMiss> {
+        guard url.utf8.count <= options.maxURLLength else {
+            return .failure(RouteMiss(reason: .urlTooLong, url: url, detail: "longer than \(options.maxURLLength) bytes"))
+        }
+        var budget = WorkBudget()
+        var target = url
+        var rewrittenURL: String?
+        switch rewrite(url, budget: &budget) {
+        case .unchanged: break
+        case .limitExceeded: return .failure(RouteMiss(reason: .limitExceeded, url: url, detail: "in a rewrite rule"))
+        case .rewritten(let rewritten):
+            guard rewritten.utf8.count <= options.maxURLLength else {
+                return .failure(
+                    RouteMiss(
+                        reason: .urlTooLong, url: url, rewrittenURL: rewritten,
+                        detail: "rewritten URL longer than \(options.maxURLLength) bytes"))
+            }
+            target = rewritten
+            rewrittenURL = rewritten
+        }
+
+        let request: RequestURL
+        do {
+            request = try RequestURL(normalizing: target, options: options)
+        } catch {
+            return .failure(
+                RouteMiss(reason: .malformedURL, url: url, rewrittenURL: rewrittenURL, detail: error.description))
+        }
+
+        let method = method.map { HTTPMethodName.normalized($0) ?? $0 }
+        func miss(_ reason: RouteMiss.Reason, route: RouteRegistration? = nil) -> Result<RouteMatch, RouteMiss> {
+            .failure(RouteMiss(reason: reason, url: url, rewrittenURL: rewrittenURL, request: request, route: route))
+        }
+
+        var matchRequest = MatchRequest(
+            scheme: request.scheme, segments: request.segments[...], method: .lookup(method), variants: variants)
+        var outcome = matcher.firstMatch(matchRequest, budget: &budget)
+        if outcome == .noMatch, options.fallbackToLastHandler {
+            var count = request.segments.count
+            while outcome == .noMatch, count > 0 {
+                count -= 1
+                matchRequest.segments = request.segments[..<count]
+                outcome = matcher.firstMatch(matchRequest, budget: &budget)
+            }
+        }
+        switch outcome {
+        case .limitExceeded:
+            return miss(.limitExceeded)
+        case .noMatch:
+            guard hasMethodRoutes else { return miss(.noMatch) }
+            matchRequest.segments = request.segments[...]
+            matchRequest.method = .any
+            switch matcher.firstMatch(matchRequest, budget: &budget) {
+            case .matched: return miss(.methodNotAllowed)
+            case .noMatch: return miss(.noMatch)
+            case .limitExceeded: return miss(.limitExceeded)
+            }
+        case .matched(let raw):
+            let route = routes[raw.routeIndex]
+            guard let winner = route.target(for: variants) else {
+                // A backend returned a route that does not answer the lookup: a backend bug, reported as no match.
+                return miss(.noMatch)
+            }
+            if let kind, winner.kind != kind { return miss(.kindMismatch, route: winner) }
+            let names = winner.pattern.parameterNames
+            var pathParameters: [(name: String, value: String)] = []
+            pathParameters.reserveCapacity(names.count)
+            for (name, value) in zip(names, raw.captures) {
+                pathParameters.append((name, PercentCoding.decodeComparisonForm(value)))
+            }
+            let catchall = raw.catchAll.map { range in
+                request.segments[range].map { PercentCoding.decodeComparisonForm($0[...]) }.joined(separator: "/")
+            }
+            return .success(
+                RouteMatch(
+                    route: winner,
+                    parameters: Parameters(path: pathParameters, query: request.queryItems, extra: extra),
+                    catchall: catchall, scheme: request.scheme, host: request.host, path: request.path,
+                    fragment: request.fragment, url: url, rewrittenURL: rewrittenURL, transition: request.transition,
+                    callbackURL: request.callbackURL))
+        }
+    }
+}

@@ -1,0 +1,578 @@
+/// A user regex (a `:name(regex)` constraint or a rewrite rule) in the syntax PCRE2
+/// and ICU share, SEMANTICS.md section 6.
+///
+/// Parsing checks the whitelist: literals; escapes `\d \D \w \W \s \S \b \B \n \r \t \f \v`,
+/// `\xHH` and `\` before ASCII punctuation; classes without POSIX classes, nested sets or
+/// set operations; quantifiers `* + ? {n} {n,} {n,m}`, greedy or lazy; anchors `^ $`;
+/// alternation; capturing and non-capturing groups; lookahead; lookbehind whose every
+/// alternative has a fixed length. Anything else is refused with the offset and a reason.
+///
+/// Backends never compile the user's text. They compile ``portablePattern``: the same
+/// expression rewritten into constructs both engines read identically, so both give the
+/// same answer:
+///
+/// | written | means | emitted |
+/// | --- | --- | --- |
+/// | `\d` | `\p{Nd}` | `\p{Nd}` |
+/// | `\w` | letters (Alphabetic), marks, decimal digits, connector punctuation, ZWNJ, ZWJ (ICU's `\w`) | an explicit class |
+/// | `\s` | tab, LF, VT, FF, CR, NEL and `\p{Z}` (ICU's `\s`) | an explicit class |
+/// | `\v` | LF, VT, FF, CR, NEL, U+2028, U+2029 | an explicit class |
+/// | `\b` `\B` | a change (or not) between `\w` and not `\w` | lookarounds |
+/// | `.` | any character but those of `\v` (ICU's `.`) | a negated class |
+/// | `^` `$` | the very start and very end of the subject | `\A`, `\z` |
+/// | literals | themselves | `\x{…}` unless ASCII letters or digits |
+public struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
+    /// The expression as the user wrote it.
+    public let source: String
+    /// How many capturing groups the expression has.
+    public let captureCount: Int
+    /// The expression in constructs PCRE2 (UTF mode) and ICU compile identically.
+    public let portablePattern: String
+    let root: Node
+
+    /// Why an expression was refused, and where.
+    public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// UTF-8 offset into the expression.
+        public var offset: Int
+        /// The reason, in one sentence.
+        public var message: String
+        public var description: String { "at offset \(offset): \(message)" }
+    }
+
+    /// The largest `{n,m}` bound accepted.
+    public static let maxRepeatCount = 1000
+    /// The largest size, counted in emitted characters with repeats multiplied out, accepted.
+    public static let maxExpandedSize = 40_000
+
+    /// Parses and checks `source`.
+    ///
+    /// - Throws: ``SyntaxError`` naming the offset of the first construct outside the shared syntax.
+    public init(_ source: String) throws(SyntaxError) {
+        var parser = Parser(source)
+        let root = try parser.parse()
+        self.source = source
+        self.root = root
+        self.captureCount = parser.captureCount
+        let size = root.expandedSize
+        guard size <= SharedRegex.maxExpandedSize else {
+            throw SyntaxError(offset: 0, message: "the expression is too large once its repeats are expanded")
+        }
+        self.portablePattern = root.render()
+    }
+
+    public var description: String { source }
+
+    public static func == (lhs: SharedRegex, rhs: SharedRegex) -> Bool { lhs.source == rhs.source }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+
+    /// The pattern with user `^`/`$` rendered by the caller (for example as segment boundaries).
+    public func portablePattern(start: String, end: String) -> String {
+        root.render(start: start, end: end)
+    }
+}
+
+extension SharedRegex {
+    enum ClassEscape: Sendable, Hashable {
+        case digit, notDigit, word, notWord, space, notSpace, vertical
+
+        var isNegated: Bool { self == .notDigit || self == .notWord || self == .notSpace }
+
+        /// The body of a class matching the escape (for a negated escape: of its complement).
+        var positiveBody: String {
+            switch self {
+            case .digit, .notDigit: return #"\p{Nd}"#
+            case .word, .notWord: return #"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}"#
+            case .space, .notSpace: return #"\x{9}-\x{D}\x{85}\p{Z}"#
+            case .vertical: return #"\x{A}-\x{D}\x{85}\x{2028}\x{2029}"#
+            }
+        }
+
+        var standalone: String {
+            isNegated ? "[^" + positiveBody + "]" : "[" + positiveBody + "]"
+        }
+    }
+
+    enum ClassItem: Sendable, Hashable {
+        case scalar(Unicode.Scalar)
+        case range(Unicode.Scalar, Unicode.Scalar)
+        case escape(ClassEscape)
+    }
+
+    enum GroupKind: Sendable, Hashable {
+        case capturing, nonCapturing, lookahead, negativeLookahead, lookbehind, negativeLookbehind
+
+        var isLookaround: Bool { self != .capturing && self != .nonCapturing }
+        var opener: String {
+            switch self {
+            case .capturing: return "("
+            case .nonCapturing: return "(?:"
+            case .lookahead: return "(?="
+            case .negativeLookahead: return "(?!"
+            case .lookbehind: return "(?<="
+            case .negativeLookbehind: return "(?<!"
+            }
+        }
+    }
+
+    indirect enum Node: Sendable, Hashable {
+        case scalar(Unicode.Scalar)
+        case any
+        case escape(ClassEscape)
+        case set(negated: Bool, items: [ClassItem])
+        case start, end
+        case boundary(Bool)
+        case group(GroupKind, Node)
+        case concat([Node])
+        case alternation([Node])
+        case repetition(Node, min: Int, max: Int?, lazy: Bool)
+
+        /// The fixed number of characters the node matches, or `nil` when it varies.
+        var fixedLength: Int? {
+            switch self {
+            case .scalar, .any, .escape, .set: return 1
+            case .start, .end, .boundary: return 0
+            case .group(let kind, let body): return kind.isLookaround ? 0 : body.fixedLength
+            case .concat(let nodes):
+                var total = 0
+                for node in nodes {
+                    guard let length = node.fixedLength else { return nil }
+                    total += length
+                }
+                return total
+            case .alternation(let branches):
+                let lengths = branches.map(\.fixedLength)
+                guard let first = lengths.first, let length = first, lengths.allSatisfy({ $0 == length }) else {
+                    return nil
+                }
+                return length
+            case .repetition(let body, let min, let max, _):
+                guard max == min, let length = body.fixedLength else { return nil }
+                return length * min
+            }
+        }
+
+        var expandedSize: Int {
+            switch self {
+            case .scalar, .any, .escape, .set, .start, .end, .boundary: return render().utf8.count
+            case .group(_, let body): return body.expandedSize + 4
+            case .concat(let nodes), .alternation(let nodes): return nodes.reduce(0) { $0 + $1.expandedSize } + 1
+            case .repetition(let body, let min, let max, _):
+                let copies = Swift.max(2, max ?? (min + 1))
+                let size = body.expandedSize
+                return size > SharedRegex.maxExpandedSize / copies ? SharedRegex.maxExpandedSize + 1 : size * copies
+            }
+        }
+
+        func render(start: String = #"\A"#, end: String = #"\z"#) -> String {
+            var out = ""
+            render(into: &out, start: start, end: end)
+            return out
+        }
+
+        func render(into out: inout String, start: String, end: String) {
+            switch self {
+            case .scalar(let scalar): out += Node.literal(scalar)
+            case .any: out += "[^" + ClassEscape.vertical.positiveBody + "]"
+            case .escape(let escape):
+                out += escape == .digit ? #"\p{Nd}"# : escape == .notDigit ? #"\P{Nd}"# : escape.standalone
+            case .set(let negated, let items): out += Node.renderSet(negated: negated, items: items)
+            case .start: out += start
+            case .end: out += end
+            case .boundary(let isBoundary):
+                let word = ClassEscape.word.standalone
+                out +=
+                    isBoundary
+                    ? "(?:(?<=\(word))(?!\(word))|(?<!\(word))(?=\(word)))"
+                    : "(?:(?<=\(word))(?=\(word))|(?<!\(word))(?!\(word)))"
+            case .group(let kind, let body):
+                out += kind.opener
+                body.render(into: &out, start: start, end: end)
+                out += ")"
+            case .concat(let nodes):
+                for node in nodes { node.render(into: &out, start: start, end: end) }
+            case .alternation(let branches):
+                for (index, branch) in branches.enumerated() {
+                    if index > 0 { out += "|" }
+                    branch.render(into: &out, start: start, end: end)
+                }
+            case .repetition(let body, let min, let max, let lazy):
+                // The body is always an atom: a scalar, a class, an escape or a group.
+                if case .concat = body {
+                    out += "(?:"
+                    body.render(into: &out, start: start, end: end)
+                    out += ")"
+                } else {
+                    body.render(into: &out, start: start, end: end)
+                }
+                switch (min, max) {
+                case (0, nil): out += "*"
+                case (1, nil): out += "+"
+                case (0, 1): out += "?"
+                case (let n, nil): out += "{\(n),}"
+                case (let n, let m?) where n == m: out += "{\(n)}"
+                case (let n, let m?): out += "{\(n),\(m)}"
+                }
+                if lazy { out += "?" }
+            }
+        }
+
+        static func literal(_ scalar: Unicode.Scalar) -> String {
+            if scalar.isASCII, isASCIILetter(UInt8(scalar.value)) || isASCIIDigit(UInt8(scalar.value)) {
+                return String(Character(scalar))
+            }
+            return #"\x{"# + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+
+        static func renderSet(negated: Bool, items: [ClassItem]) -> String {
+            var positive = ""
+            var negatives: [ClassEscape] = []
+            for item in items {
+                switch item {
+                case .scalar(let scalar): positive += literal(scalar)
+                case .range(let low, let high): positive += literal(low) + "-" + literal(high)
+                case .escape(let escape):
+                    if escape.isNegated { negatives.append(escape) } else { positive += escape.positiveBody }
+                }
+            }
+            if negatives.isEmpty {
+                return (negated ? "[^" : "[") + positive + "]"
+            }
+            if !negated {
+                // c ∈ P ∪ ¬N1 ∪ ¬N2 …
+                var branches = negatives.map { "[^" + $0.positiveBody + "]" }
+                if !positive.isEmpty { branches.insert("[" + positive + "]", at: 0) }
+                return "(?:" + branches.joined(separator: "|") + ")"
+            }
+            // c ∉ P and c ∈ N1 ∩ N2 …: look ahead for all but the last, consume with the last.
+            var out = "(?:"
+            if !positive.isEmpty { out += "(?![" + positive + "])" }
+            for escape in negatives.dropLast() { out += "(?=[" + escape.positiveBody + "])" }
+            out += "[" + negatives[negatives.count - 1].positiveBody + "])"
+            return out
+        }
+    }
+}
+
+extension SharedRegex {
+    /// A recursive-descent parser over Unicode scalars, keeping UTF-8 offsets for errors.
+    struct Parser {
+        let scalars: [Unicode.Scalar]
+        let offsets: [Int]
+        var position = 0
+        var captureCount = 0
+
+        init(_ source: String) {
+            var scalars: [Unicode.Scalar] = []
+            var offsets: [Int] = []
+            var offset = 0
+            for scalar in source.unicodeScalars {
+                scalars.append(scalar)
+                offsets.append(offset)
+                offset += UTF8.width(scalar)
+            }
+            offsets.append(offset)
+            self.scalars = scalars
+            self.offsets = offsets
+        }
+
+        var atEnd: Bool { position >= scalars.count }
+        var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+
+        func peek(_ ahead: Int) -> Unicode.Scalar? {
+            position + ahead < scalars.count ? scalars[position + ahead] : nil
+        }
+
+        func error(_ message: String, at index: Int? = nil) -> SyntaxError {
+            SyntaxError(offset: offsets[Swift.min(index ?? position, offsets.count - 1)], message: message)
+        }
+
+        mutating func parse() throws(SyntaxError) -> Node {
+            let node = try parseAlternation()
+            if let scalar = current {
+                throw error(scalar == ")" ? "unmatched ')'" : "unexpected '\(scalar)'")
+            }
+            return node
+        }
+
+        mutating func parseAlternation() throws(SyntaxError) -> Node {
+            var branches = [try parseConcat()]
+            while current == "|" {
+                position += 1
+                branches.append(try parseConcat())
+            }
+            return branches.count == 1 ? branches[0] : .alternation(branches)
+        }
+
+        mutating func parseConcat() throws(SyntaxError) -> Node {
+            var nodes: [Node] = []
+            while let scalar = current, scalar != "|", scalar != ")" {
+                let atomStart = position
+                let atom = try parseAtom()
+                nodes.append(try parseQuantifiers(atom, atomStart: atomStart))
+            }
+            return nodes.count == 1 ? nodes[0] : .concat(nodes)
+        }
+
+        mutating func parseQuantifiers(_ atom: Node, atomStart: Int) throws(SyntaxError) -> Node {
+            guard let scalar = current else { return atom }
+            var min = 0
+            var max: Int?
+            let quantifierStart = position
+            switch scalar {
+            case "*": position += 1
+            case "+":
+                min = 1
+                position += 1
+            case "?":
+                max = 1
+                position += 1
+            case "{":
+                guard let bounds = try parseBounds() else {
+                    throw error("'{' must start a quantifier {n}, {n,} or {n,m}; write \\{ for a literal brace")
+                }
+                (min, max) = bounds
+            default:
+                return atom
+            }
+            switch atom {
+            case .start, .end, .boundary:
+                throw error("an anchor or word boundary cannot be repeated", at: quantifierStart)
+            case .group(let kind, _) where kind.isLookaround:
+                throw error("a lookaround cannot be repeated", at: quantifierStart)
+            default: break
+            }
+            var lazy = false
+            if current == "?" {
+                lazy = true
+                position += 1
+            }
+            if let next = current, next == "*" || next == "+" || next == "?" || next == "{" {
+                throw error("a quantifier cannot follow another (possessive quantifiers such as *+ are not supported)")
+            }
+            return .repetition(atom, min: min, max: max, lazy: lazy)
+        }
+
+        /// Parses `{n}`, `{n,}` or `{n,m}` at the current `{`, or returns `nil` (position unchanged).
+        mutating func parseBounds() throws(SyntaxError) -> (Int, Int?)? {
+            let start = position
+            var index = position + 1
+            func number(_ index: inout Int) -> Int? {
+                var value: Int?
+                while index < scalars.count, scalars[index].isASCII, isASCIIDigit(UInt8(scalars[index].value)) {
+                    value = Swift.min((value ?? 0) * 10 + Int(scalars[index].value) - 48, 1_000_000)
+                    index += 1
+                }
+                return value
+            }
+            guard let low = number(&index) else { return nil }
+            var high: Int? = low
+            if index < scalars.count, scalars[index] == "," {
+                index += 1
+                high = number(&index)
+            }
+            guard index < scalars.count, scalars[index] == "}" else { return nil }
+            position = index + 1
+            if let high, high < low { throw error("repeat bounds {\(low),\(high)} are out of order", at: start) }
+            if low > SharedRegex.maxRepeatCount || (high ?? 0) > SharedRegex.maxRepeatCount {
+                throw error("repeat counts above \(SharedRegex.maxRepeatCount) are not supported", at: start)
+            }
+            return (low, high)
+        }
+
+        mutating func parseAtom() throws(SyntaxError) -> Node {
+            guard let scalar = current else { throw error("unexpected end of expression") }
+            switch scalar {
+            case "(": return try parseGroup()
+            case "[": return try parseSet()
+            case ".":
+                position += 1
+                return .any
+            case "^":
+                position += 1
+                return .start
+            case "$":
+                position += 1
+                return .end
+            case "\\": return try parseEscape(inSet: false)
+            case "*", "+", "?":
+                throw error("quantifier '\(scalar)' has nothing to repeat")
+            case "{":
+                let brace = position
+                let isQuantifier = (try? parseBounds()) != nil
+                position = brace
+                throw error(
+                    isQuantifier
+                        ? "quantifier has nothing to repeat"
+                        : "'{' must start a quantifier {n}, {n,} or {n,m}; write \\{ for a literal brace")
+            case "}":
+                throw error("'}' must be escaped as \\}")
+            default:
+                position += 1
+                return .scalar(scalar)
+            }
+        }
+
+        mutating func parseGroup() throws(SyntaxError) -> Node {
+            let open = position
+            position += 1
+            var kind = GroupKind.capturing
+            if current == "*" {
+                throw error("backtracking verbs and start-of-pattern items such as (*COMMIT) or (*NO_JIT) are not supported", at: open)
+            }
+            if current == "?" {
+                let next = peek(1)
+                let afterNext = peek(2)
+                switch (next, afterNext) {
+                case (":", _):
+                    kind = .nonCapturing
+                    position += 2
+                case ("=", _):
+                    kind = .lookahead
+                    position += 2
+                case ("!", _):
+                    kind = .negativeLookahead
+                    position += 2
+                case ("<", "="):
+                    kind = .lookbehind
+                    position += 3
+                case ("<", "!"):
+                    kind = .negativeLookbehind
+                    position += 3
+                case ("<", _), ("P", _), ("'", _):
+                    throw error("named groups are not supported", at: open)
+                case ("#", _):
+                    throw error("comments are not supported", at: open)
+                case ("R", _), ("&", _), ("+", _):
+                    throw error("recursion and subroutine calls are not supported", at: open)
+                case (let digit?, _) where digit.isASCII && isASCIIDigit(UInt8(digit.value)):
+                    throw error("recursion and subroutine calls are not supported", at: open)
+                case (">", _):
+                    throw error("atomic groups are not supported", at: open)
+                case ("|", _):
+                    throw error("branch reset groups are not supported", at: open)
+                case ("(", _):
+                    throw error("conditional groups are not supported", at: open)
+                case (nil, _):
+                    throw error("missing ')'", at: open)
+                default:
+                    throw error("inline options such as (?i) or (?x) are not supported", at: open)
+                }
+            }
+            if kind == .capturing { captureCount += 1 }
+            let body = try parseAlternation()
+            guard current == ")" else { throw error("missing ')'", at: open) }
+            position += 1
+            if kind == .lookbehind || kind == .negativeLookbehind {
+                let branches: [Node]
+                if case .alternation(let nodes) = body { branches = nodes } else { branches = [body] }
+                guard branches.allSatisfy({ $0.fixedLength != nil }) else {
+                    throw error("a lookbehind must match a fixed number of characters in each alternative", at: open)
+                }
+            }
+            return .group(kind, body)
+        }
+
+        mutating func parseEscape(inSet: Bool) throws(SyntaxError) -> Node {
+            let start = position
+            position += 1
+            guard let scalar = current else { throw error("trailing backslash", at: start) }
+            position += 1
+            switch scalar {
+            case "d": return .escape(.digit)
+            case "D": return .escape(.notDigit)
+            case "w": return .escape(.word)
+            case "W": return .escape(.notWord)
+            case "s": return .escape(.space)
+            case "S": return .escape(.notSpace)
+            case "v": return .escape(.vertical)
+            case "b", "B":
+                if inSet { throw error("\\\(scalar) is not allowed inside a class", at: start) }
+                return .boundary(scalar == "b")
+            case "n": return .scalar("\n")
+            case "r": return .scalar("\r")
+            case "t": return .scalar("\t")
+            case "f": return .scalar("\u{0C}")
+            case "x":
+                guard let high = current.flatMap({ $0.isASCII ? PercentCoding.hexValue(UInt8($0.value)) : nil }),
+                    let low = peek(1).flatMap({ $0.isASCII ? PercentCoding.hexValue(UInt8($0.value)) : nil })
+                else { throw error("write \\xHH with exactly two hex digits", at: start) }
+                position += 2
+                return .scalar(Unicode.Scalar(high << 4 | low))
+            case "Q", "E": throw error("quoting with \\Q...\\E is not supported", at: start)
+            case "1"..."9": throw error("backreferences are not supported", at: start)
+            case "k", "g": throw error("backreferences and subroutine calls are not supported", at: start)
+            case "p", "P": throw error("Unicode properties \\p{...} are not supported", at: start)
+            default:
+                if isASCIIPunctuation(scalar) {
+                    return .scalar(scalar)
+                }
+                throw error(
+                    "the escape \\\(scalar) is not supported; allowed: \\d \\D \\w \\W \\s \\S \\b \\B \\n \\r \\t \\f \\v, \\xHH and \\ before ASCII punctuation",
+                    at: start)
+            }
+        }
+
+        mutating func parseSet() throws(SyntaxError) -> Node {
+            let open = position
+            position += 1
+            var negated = false
+            if current == "^" {
+                negated = true
+                position += 1
+            }
+            if current == "]" { throw error("empty class; write \\] for a literal ]", at: position) }
+            var items: [ClassItem] = []
+            while true {
+                guard let scalar = current else { throw error("missing ']'", at: open) }
+                if scalar == "]" {
+                    position += 1
+                    break
+                }
+                let itemStart = position
+                let item = try parseSetItem()
+                if current == "-", let next = peek(1), next != "]" {
+                    if next == "-" { throw error("set operations (--) are not supported; write \\- for a literal -") }
+                    position += 1
+                    let highStart = position
+                    let high = try parseSetItem()
+                    guard case .scalar(let low) = item, case .scalar(let top) = high else {
+                        throw error("a range needs single characters at both ends", at: itemStart)
+                    }
+                    guard low.value <= top.value else { throw error("range out of order", at: highStart) }
+                    items.append(.range(low, top))
+                } else {
+                    items.append(item)
+                }
+            }
+            return .set(negated: negated, items: items)
+        }
+
+        mutating func parseSetItem() throws(SyntaxError) -> ClassItem {
+            guard let scalar = current else { throw error("missing ']'") }
+            switch scalar {
+            case "[":
+                throw error("nested sets and POSIX classes such as [:alpha:] are not supported; write \\[ for a literal [")
+            case "&" where peek(1) == "&":
+                throw error("set operations (&&) are not supported")
+            case "-" where peek(1) == "-":
+                throw error("set operations (--) are not supported; write \\- for a literal -")
+            case "\\":
+                switch try parseEscape(inSet: true) {
+                case .scalar(let value): return .scalar(value)
+                case .escape(let escape): return .escape(escape)
+                default: throw error("unsupported escape inside a class")
+                }
+            default:
+                position += 1
+                return .scalar(scalar)
+            }
+        }
+    }
+}
+
+func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.isASCII else { return false }
+    let value = UInt8(scalar.value)
+    return (value >= 0x21 && value <= 0x2F) || (value >= 0x3A && value <= 0x40) || (value >= 0x5B && value <= 0x60)
+        || (value >= 0x7B && value <= 0x7E)
+}

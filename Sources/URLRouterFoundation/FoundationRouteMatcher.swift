@@ -1,0 +1,149 @@
+import URLRouterCore
+
+/// The Foundation backend's route matcher: routes in precedence order, tried one by one.
+///
+/// To avoid trying every route, routes whose first element is a literal are bucketed by that
+/// literal; a lookup walks its first segment's bucket and the unbucketed routes together, in
+/// precedence order, so the first route that matches is still the winner.
+struct FoundationRouteMatcher: RouteMatcher {
+    enum Element: Sendable {
+        case literal([UInt8])
+        case parameter
+        case constrained(BoundedRegex)
+        case composite(CompositeMatcher)
+        case wildcard
+        case catchAll
+    }
+
+    struct Route: Sendable {
+        var scheme: String?
+        var elements: [Element]
+        var catchAllIndex: Int?
+    }
+
+    let table: [CompiledRoute]
+    let routes: [Route]
+    let buckets: [[UInt8]: [Int]]
+    let unbucketed: [Int]
+    let caseInsensitive: Bool
+
+    init(routes table: [CompiledRoute], options: RouterOptions, backend: FoundationBackend) throws {
+        caseInsensitive = options.caseInsensitive
+        self.table = table
+        var routes: [Route] = []
+        var buckets: [[UInt8]: [Int]] = [:]
+        var unbucketed: [Int] = []
+        for (index, route) in table.enumerated() {
+            var elements: [Element] = []
+            for element in route.elements {
+                switch element {
+                case .literal(let text): elements.append(.literal(Array(text.utf8)))
+                case .parameter: elements.append(.parameter)
+                case .constrained(let regex):
+                    elements.append(.constrained(try backend.compiled(FoundationBackend.constraintPattern(regex))))
+                case .composite(let pattern):
+                    elements.append(.composite(CompositeMatcher(pattern, caseInsensitive: options.caseInsensitive)))
+                case .wildcard: elements.append(.wildcard)
+                case .catchAll: elements.append(.catchAll)
+                }
+            }
+            routes.append(Route(scheme: route.scheme, elements: elements, catchAllIndex: route.catchAllIndex))
+            if case .literal(let text)? = route.elements.first {
+                let key = options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
+                buckets[key, default: []].append(index)
+            } else {
+                unbucketed.append(index)
+            }
+        }
+        self.routes = routes
+        self.buckets = buckets
+        self.unbucketed = unbucketed
+    }
+
+    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+        var bucket: [Int] = []
+        if let first = request.segments.first {
+            bucket = buckets[caseInsensitive ? first.utf8.map(asciiLower) : Array(first.utf8)] ?? []
+        }
+        // Merge the two ascending index lists.
+        var i = 0
+        var j = 0
+        while i < bucket.count || j < unbucketed.count {
+            let index: Int
+            if j == unbucketed.count || (i < bucket.count && bucket[i] < unbucketed[j]) {
+                index = bucket[i]
+                i += 1
+            } else {
+                index = unbucketed[j]
+                j += 1
+            }
+            guard table[index].answers(request.method, variants: request.variants) else { continue }
+            switch match(routes[index], request, budget: &budget) {
+            case .matched(var raw):
+                raw.routeIndex = index
+                return .matched(raw)
+            case .noMatch: continue
+            case .limitExceeded: return .limitExceeded
+            }
+        }
+        return .noMatch
+    }
+
+    /// Matches one route against the request's segments, element by element from the left.
+    func match(_ route: Route, _ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+        if let scheme = route.scheme, scheme != request.scheme { return .noMatch }
+        let segments = request.segments
+        let count = route.elements.count
+        if route.catchAllIndex != nil {
+            guard segments.count >= count else { return .noMatch }
+        } else {
+            guard segments.count == count else { return .noMatch }
+        }
+        var captures: [Substring] = []
+        var catchAll: Range<Int>?
+        let base = segments.startIndex
+        for (position, element) in route.elements.enumerated() {
+            let index: Int
+            if let catchAllIndex = route.catchAllIndex, position >= catchAllIndex {
+                index = segments.endIndex - (count - position)
+            } else {
+                index = base + position
+            }
+            switch element {
+            case .catchAll:
+                catchAll = (base + position)..<(index + 1)
+            case .wildcard:
+                continue
+            case .parameter:
+                captures.append(segments[index][...])
+            case .literal(let literal):
+                guard equal(segments[index], literal) else { return .noMatch }
+            case .constrained(let regex):
+                switch regex.firstMatch(in: segments[index], budget: &budget) {
+                case .match: captures.append(segments[index][...])
+                case .noMatch: return .noMatch
+                case .limitExceeded: return .limitExceeded
+                }
+            case .composite(let composite):
+                let segment = segments[index]
+                let ranges = segment.utf8.withContiguousStorageIfAvailable { composite.match($0) }
+                    ?? Array(segment.utf8).withUnsafeBufferPointer { composite.match($0) }
+                guard let ranges else { return .noMatch }
+                let utf8 = segment.utf8
+                for range in ranges {
+                    let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                    let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+                    captures.append(segment[lower..<upper])
+                }
+            }
+        }
+        return .matched(RawMatch(routeIndex: -1, captures: captures, catchAll: catchAll))
+    }
+
+    @inline(__always)
+    func equal(_ segment: String, _ literal: [UInt8]) -> Bool {
+        caseInsensitive
+            ? segment.utf8.count == literal.count && zip(segment.utf8, literal).allSatisfy { asciiLower($0) == asciiLower($1) }
+            : segment.utf8.elementsEqual(literal)
+    }
+}
