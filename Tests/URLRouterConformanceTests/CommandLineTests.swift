@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import URLRouter
+
+/// Runs the built `urlrouter` executable, which sits beside the test bundle.
+enum URLRouterExecutable {
+    struct MissingExecutable: Error, CustomStringConvertible {
+        var description: String { "the urlrouter executable is not built beside the tests" }
+    }
+
+    static let url: URL? = {
+        var candidates: [URL] = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+        ]
+        candidates += candidates.map { $0.deletingLastPathComponent() }
+        return candidates.map { $0.appendingPathComponent("urlrouter") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        guard let url else { throw MissingExecutable() }
+        process.executableURL = url
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+@Suite struct CommandLineTests {
+    @Test func checkOverTheBundledFixturesPasses() throws {
+        let (status, output) = try URLRouterExecutable.run(["check", BundledFixtures.directory])
+        #expect(status == 0, "\(output.suffix(2000))")
+        let last = output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasSuffix(" passed, 0 failed"))
+        #expect(!output.contains("FAIL"))
+    }
+
+    @Test func checkIsTheDefaultSubcommandAndTakesAFilter() throws {
+        let (status, output) = try URLRouterExecutable.run([BundledFixtures.directory, "--filter", "seed-abrouter"])
+        #expect(status == 0)
+        #expect(output.hasPrefix("PASS seed-abrouter (9 cases)\n9 passed, 0 failed"))
+    }
+
+    @Test func helpListsTheSubcommandsAndOptions() throws {
+        let (status, output) = try URLRouterExecutable.run(["--help"])
+        #expect(status == 0)
+        #expect(output.contains("OVERVIEW: Check URLRouter against fixture suites and try lookups."))
+        #expect(output.contains("check (default)"))
+        #expect(output.contains("match"))
+        let (_, checkHelp) = try URLRouterExecutable.run(["check", "--help"])
+        #expect(checkHelp.contains("--backend <backend>"))
+        #expect(checkHelp.contains("--filter <filter>"))
+        #expect(checkHelp.contains("--json"))
+    }
+
+    @Test func unknownBackendExitsNonZeroWithAMessage() throws {
+        let (status, output) = try URLRouterExecutable.run(["check", "--backend", "sqlite", BundledFixtures.directory])
+        #expect(status != 0)
+        #expect(output.contains("unknown backend 'sqlite'"))
+    }
+
+    @Test func matchPrintsTheWinnerAndExitsOneOnAMiss() throws {
+        let fixture = BundledFixtures.directory + "/seed-yfrouter.json"
+        let (status, output) = try URLRouterExecutable.run([
+            "match", "--fixture", fixture, "--backend", "foundation", "YF:///feed/detail?id=001",
+        ])
+        #expect(status == 0)
+        #expect(output.contains("route: feedDetail (YF:///feed/detail)"))
+        #expect(output.contains("params: id=001"))
+        let (missStatus, missOutput) = try URLRouterExecutable.run([
+            "match", "--fixture", fixture, "--backend", "foundation", "--json", "other:///x",
+        ])
+        #expect(missStatus == 1)
+        #expect(missOutput.contains(#""error":"noMatch""#))
+    }
+
+    @Test func matchWithAMalformedFixtureNamesTheField() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
+        try #"{"suite": "s", "routes": [{"id": 1, "pattern": "/a"}], "cases": []}"#.write(
+            to: file, atomically: true, encoding: .utf8)
+        let (status, output) = try URLRouterExecutable.run(["match", "--fixture", file.path, "/a"])
+        #expect(status != 0)
+        #expect(output.contains("routes[0].id: must be a string"))
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+@testable import URLRouterCore
+
+@Suite struct PercentCodingTests {
+    @Test(arguments: [
+        ("abc", "abc"), ("a%2Fb", "a%2Fb"), ("a%2fb", "a%2Fb"), ("100%25", "100%25"), ("%41%42", "AB"),
+        ("%E5%AE%B6", "家"), ("a+b", "a+b"), ("%252F", "%252F"),
+    ])
+    func comparisonFormKeepsSlashAndPercentEncoded(input: String, expected: String) {
+        #expect(PercentCoding.comparisonForm(input[...]) == expected)
+    }
+
+    @Test(arguments: ["%", "%4", "%zz", "a%g1", "%FF", "%C3", "%C3%28", "%ED%A0%80", "%C3%2F"])
+    func malformedTextDecodesToNil(input: String) {
+        #expect(PercentCoding.comparisonForm(input[...]) == nil)
+        #expect(PercentCoding.decoded(input) == nil)
+        #expect(!PercentCoding.isWellFormed(input[...]))
+    }
+
+    @Test func fullDecodingAndPlus() {
+        #expect(PercentCoding.decoded("a%2Fb%25") == "a/b%")
+        #expect(PercentCoding.decoded("a+b") == "a+b")
+        #expect(PercentCoding.decoded("a+b%2B", plusAsSpace: true) == "a b+")
+        #expect(PercentCoding.decodeComparisonForm("x%2Fy%25z") == "x/y%z")
+    }
+
+    @Test func encodingKeepsOnlyUnreservedBytes() {
+        #expect(PercentCoding.encode("A-z.0_9~") == "A-z.0_9~")
+        #expect(PercentCoding.encode("a b/é") == "a%20b%2F%C3%A9")
+        #expect(PercentCoding.encode("原子弹") == "%E5%8E%9F%E5%AD%90%E5%BC%B9")
+    }
+}
+
+@Suite struct URLPartsTests {
+    @Test func splitsEveryPartAsWritten() {
+        let parts = URLParts("HTTPS://user:pw@Host.com:8080/a/b%20c?x=1&y#frag?x")
+        #expect(parts.scheme == "HTTPS")
+        #expect(parts.authority == "user:pw@Host.com:8080")
+        #expect(parts.userinfo == "user:pw")
+        #expect(parts.host == "Host.com")
+        #expect(parts.port == "8080")
+        #expect(parts.path == "/a/b%20c")
+        #expect(parts.query == "x=1&y")
+        #expect(parts.fragment == "frag?x")
+    }
+
+    @Test func partsThatAreAbsentAreNil() {
+        let parts = URLParts("page/x")
+        #expect(parts.scheme == nil && parts.authority == nil && parts.host == nil && parts.query == nil)
+        #expect(parts.path == "page/x")
+        #expect(URLParts("app:page").scheme == "app")
+        #expect(URLParts("1app:page").scheme == nil, "a scheme starts with a letter")
+        #expect(URLParts("app:///x").host == "")
+        #expect(URLParts("http://[::1]:80/x").host == "[::1]")
+        #expect(URLParts("http://[::1]:80/x").port == "80")
+    }
+
+    @Test func schemeNames() {
+        #expect(URLParts.isScheme("ft"))
+        #expect(URLParts.isScheme("web+app.v2-x"))
+        #expect(!URLParts.isScheme("2ft"))
+        #expect(!URLParts.isScheme("f:t"))
+        #expect(!URLParts.isScheme(""))
+    }
+}
+
+@Suite struct RequestURLTests {
+    @Test func normalizesSchemeHostAndSegments() throws {
+        let request = try RequestURL(normalizing: "App://page//detail/7/?a=1#f", options: RouterOptions())
+        #expect(request.scheme == "app")
+        #expect(request.host == "page")
+        #expect(request.segments == ["page", "detail", "7"])
+        #expect(request.path == "/page/detail/7")
+        #expect(request.queryItems == [QueryItem(name: "a", value: "1")])
+        #expect(request.fragment == "f")
+    }
+
+    @Test func hostAsSegmentRules() throws {
+        func segments(_ url: String, _ rule: RouterOptions.HostAsSegment) throws -> [String] {
+            var options = RouterOptions()
+            options.hostAsSegment = rule
+            return try RequestURL(normalizing: url, options: options).segments
+        }
+        #expect(try segments("http://www.x.com/a", .always) == ["www.x.com", "a"])
+        #expect(try segments("http://www.x.com/a", .unlessDotted) == ["a"])
+        #expect(try segments("http://localhost/a", .unlessDotted) == ["localhost", "a"])
+        #expect(try segments("http://LocalHost/a", .unlessDottedOrLocalhost) == ["a"])
+        #expect(try segments("http://api/a", .unlessDottedOrLocalhost) == ["api", "a"])
+        #expect(try segments("http://api/a", .never) == ["a"])
+    }
+
+    @Test func transitionAndCallback() throws {
+        var options = RouterOptions()
+        options.transitionPrefixes = ["push"]
+        options.fragmentAsCallbackURL = true
+        options.defaultScheme = "FT"
+        let request = try RequestURL(normalizing: "PUSH/a#page/x", options: options)
+        #expect(request.transition == "push")
+        #expect(request.segments == ["a"])
+        #expect(request.scheme == "ft")
+        #expect(request.callbackURL == "ft://page/x")
+        #expect(try RequestURL(normalizing: "x://a#y://b", options: options).callbackURL == "y://b")
+    }
+
+    @Test func malformedURLSaysWhichPart() {
+        #expect(throws: RequestURL.MalformedURL(part: "path segment", text: "%zz")) {
+            try RequestURL(normalizing: "/a/%zz", options: RouterOptions())
+        }
+        #expect(throws: RequestURL.MalformedURL(part: "query", text: "a=%FF")) {
+            try RequestURL(normalizing: "/a?a=%FF", options: RouterOptions())
+        }
+        #expect(throws: RequestURL.MalformedURL(part: "fragment", text: "%")) {
+            try RequestURL(normalizing: "/a#%", options: RouterOptions())
+        }
+    }
+}
