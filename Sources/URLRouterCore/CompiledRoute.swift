@@ -14,6 +14,8 @@ public struct RouteRegistration: Sendable {
     public let name: String?
     /// The caller's handle for whatever the route runs; the router core never reads it.
     public let handle: Int
+    /// The pattern's parameter names, in order (computed once).
+    public let parameterNames: [String]
 
     /// Makes a registration.
     public init(
@@ -27,6 +29,7 @@ public struct RouteRegistration: Sendable {
         self.kind = kind
         self.name = name
         self.handle = handle
+        self.parameterNames = pattern.parameterNames
     }
 }
 

@@ -30,14 +30,14 @@ public struct MatchRequest: Sendable {
     /// The URL's scheme (lower-cased, default applied), or `nil`.
     public var scheme: String?
     /// The segments to match, in comparison form (a prefix of the URL's for the fallback).
-    public var segments: ArraySlice<String>
+    public var segments: ArraySlice<Substring>
     /// Which methods may answer.
     public var method: MethodFilter
     /// The requested variants, in preference order.
     public var variants: [String]
 
     /// Makes a request.
-    public init(scheme: String?, segments: ArraySlice<String>, method: MethodFilter, variants: [String]) {
+    public init(scheme: String?, segments: ArraySlice<Substring>, method: MethodFilter, variants: [String]) {
         self.scheme = scheme
         self.segments = segments
         self.method = method

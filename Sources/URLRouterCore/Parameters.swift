@@ -10,42 +10,50 @@
 /// let user = try match.parameters.require("user")
 /// ```
 public struct Parameters: Sendable {
-    /// Path parameters in pattern order, fully decoded.
-    public let path: [(name: String, value: String)]
+    /// Path parameter names, in pattern order.
+    public let names: [String]
+    /// Path parameter values, fully decoded, slices of the URL where it held no escape.
+    public let values: [Substring]
     /// Every query item, in order.
     public let query: [QueryItem]
     /// The caller's extra values.
     public let extra: [String: any Sendable]
 
     /// Makes parameters.
-    public init(path: [(name: String, value: String)], query: [QueryItem], extra: [String: any Sendable]) {
-        self.path = path
+    public init(names: [String], values: [Substring], query: [QueryItem], extra: [String: any Sendable]) {
+        self.names = names
+        self.values = values
         self.query = query
         self.extra = extra
+    }
+
+    /// Path parameters in pattern order.
+    public var path: [(name: String, value: Substring)] {
+        Array(zip(names, values))
     }
 
     /// The value for `name`: an extra value, else a path parameter, else the last query value.
     public subscript(name: String) -> (any Sendable)? {
         if let value = extra[name] { return value }
-        return string(name)
+        return string(name).map(String.init)
     }
 
-    /// The path parameter or query value for `name` (extra values that are strings first).
-    public func get(_ name: String) -> String? {
-        if let value = extra[name] { return value as? String ?? String(describing: value) }
+    /// The path parameter or query value for `name` (an extra value first, described as text).
+    public func get(_ name: String) -> Substring? {
+        if !extra.isEmpty, let value = extra[name] { return (value as? String ?? String(describing: value))[...] }
         return string(name)
     }
 
     /// The value for `name` converted to `T`, or `nil` when absent or not convertible.
     public func get<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
         if let value = extra[name] as? T { return value }
-        return get(name).flatMap(T.init)
+        return get(name).flatMap { T(String($0)) }
     }
 
     /// The value for `name`.
     ///
     /// - Throws: ``MissingParameter`` when there is none.
-    public func require(_ name: String) throws(MissingParameter) -> String {
+    public func require(_ name: String) throws(MissingParameter) -> Substring {
         guard let value = get(name) else { throw MissingParameter(name: name, expectedType: nil) }
         return value
     }
@@ -64,7 +72,7 @@ public struct Parameters: Sendable {
     public var all: [String: any Sendable] {
         var merged: [String: any Sendable] = [:]
         for item in query { merged[item.name] = item.value }
-        for (name, value) in path { merged[name] = value }
+        for (name, value) in zip(names, values) { merged[name] = String(value) }
         for (name, value) in extra { merged[name] = value }
         return merged
     }
@@ -79,9 +87,10 @@ public struct Parameters: Sendable {
         query.filter { $0.name == name }.map(\.value)
     }
 
-    func string(_ name: String) -> String? {
-        if let parameter = path.first(where: { $0.name == name }) { return parameter.value }
-        return query.last(where: { $0.name == name })?.value
+    func string(_ name: String) -> Substring? {
+        for index in names.indices where names[index] == name { return values[index] }
+        guard let item = query.last(where: { $0.name == name }) else { return nil }
+        return item.value[...]
     }
 }
 

@@ -7,47 +7,49 @@ public struct RouteMatch: Sendable {
     public let route: RouteRegistration
     /// Path parameters, query items and extra values.
     public let parameters: Parameters
-    /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
-    public let catchall: String?
-    /// The lower-cased scheme (or the default scheme).
-    public let scheme: String?
-    /// The host, when the URL has one.
-    public let host: String?
-    /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded), without a transition prefix.
-    public let path: String
-    /// The fragment as written.
-    public let fragment: String?
     /// The URL the caller passed.
     public let url: String
     /// The URL after rewriting, when a rule applied.
     public let rewrittenURL: String?
-    /// The variant of the chosen target, `nil` for the untagged one.
-    public var variant: String? { route.variant }
-    /// The transition prefix that was removed from the path.
-    public let transition: String?
-    /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
-    public let callbackURL: String?
-
-    /// Every query item in order (repeated keys keep all their values here).
-    public var queryItems: [QueryItem] { parameters.query }
+    /// The normalized URL that was matched.
+    public let request: RequestURL
+    let catchAllRange: Range<Int>?
 
     /// Makes a match.
     public init(
-        route: RouteRegistration, parameters: Parameters, catchall: String?, scheme: String?, host: String?,
-        path: String, fragment: String?, url: String, rewrittenURL: String?, transition: String?, callbackURL: String?
+        route: RouteRegistration, parameters: Parameters, url: String, rewrittenURL: String?, request: RequestURL,
+        catchAll: Range<Int>?
     ) {
         self.route = route
         self.parameters = parameters
-        self.catchall = catchall
-        self.scheme = scheme
-        self.host = host
-        self.path = path
-        self.fragment = fragment
         self.url = url
         self.rewrittenURL = rewrittenURL
-        self.transition = transition
-        self.callbackURL = callbackURL
+        self.request = request
+        self.catchAllRange = catchAll
     }
+
+    /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
+    public var catchall: String? {
+        catchAllRange.map { range in
+            request.segments[range].map { PercentCoding.decodeComparisonForm($0) }.joined(separator: "/")
+        }
+    }
+    /// The lower-cased scheme (or the default scheme).
+    public var scheme: String? { request.scheme }
+    /// The host, when the URL has one.
+    public var host: String? { request.host.map(String.init) }
+    /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded), without a transition prefix.
+    public var path: String { request.path }
+    /// The fragment as written.
+    public var fragment: String? { request.fragment.map(String.init) }
+    /// The variant of the chosen target, `nil` for the untagged one.
+    public var variant: String? { route.variant }
+    /// The transition prefix that was removed from the path.
+    public var transition: String? { request.transition }
+    /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
+    public var callbackURL: String? { request.callbackURL }
+    /// Every query item in order (repeated keys keep all their values here).
+    public var queryItems: [QueryItem] { parameters.query }
 }
 
 /// A lookup that found no route, and why (SEMANTICS.md section 7).
@@ -99,7 +101,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// The normalized path, when the URL was normalized.
     public var path: String? { request?.path }
     /// The fragment as written, when the URL was normalized.
-    public var fragment: String? { request?.fragment }
+    public var fragment: String? { request?.fragment.map(String.init) }
     /// The transition prefix, when the URL was normalized and had one.
     public var transition: String? { request?.transition }
     /// The callback URL, when the URL was normalized and had one.

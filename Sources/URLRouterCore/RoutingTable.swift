@@ -121,10 +121,6 @@ public struct RoutingTable: Sendable {
         }
 
         let method = method.map { HTTPMethodName.normalized($0) ?? $0 }
-        func miss(_ reason: RouteMiss.Reason, route: RouteRegistration? = nil) -> Result<RouteMatch, RouteMiss> {
-            .failure(RouteMiss(reason: reason, url: url, rewrittenURL: rewrittenURL, request: request, route: route))
-        }
-
         var matchRequest = MatchRequest(
             scheme: request.scheme, segments: request.segments[...], method: .lookup(method), variants: variants)
         var outcome = matcher.firstMatch(matchRequest, budget: &budget)
@@ -136,41 +132,42 @@ public struct RoutingTable: Sendable {
                 outcome = matcher.firstMatch(matchRequest, budget: &budget)
             }
         }
+        let raw: RawMatch
         switch outcome {
+        case .matched(let found):
+            raw = found
         case .limitExceeded:
-            return miss(.limitExceeded)
+            return .failure(RouteMiss(reason: .limitExceeded, url: url, rewrittenURL: rewrittenURL, request: request))
         case .noMatch:
-            guard hasMethodRoutes else { return miss(.noMatch) }
-            matchRequest.segments = request.segments[...]
-            matchRequest.method = .any
-            switch matcher.firstMatch(matchRequest, budget: &budget) {
-            case .matched: return miss(.methodNotAllowed)
-            case .noMatch: return miss(.noMatch)
-            case .limitExceeded: return miss(.limitExceeded)
+            var reason = RouteMiss.Reason.noMatch
+            if hasMethodRoutes {
+                matchRequest.segments = request.segments[...]
+                matchRequest.method = .any
+                switch matcher.firstMatch(matchRequest, budget: &budget) {
+                case .matched: reason = .methodNotAllowed
+                case .noMatch: break
+                case .limitExceeded: reason = .limitExceeded
+                }
             }
-        case .matched(let raw):
-            let route = routes[raw.routeIndex]
-            guard let winner = route.target(for: variants) else {
-                // A backend returned a route that does not answer the lookup: a backend bug, reported as no match.
-                return miss(.noMatch)
-            }
-            if let kind, winner.kind != kind { return miss(.kindMismatch, route: winner) }
-            let names = winner.pattern.parameterNames
-            var pathParameters: [(name: String, value: String)] = []
-            pathParameters.reserveCapacity(names.count)
-            for (name, value) in zip(names, raw.captures) {
-                pathParameters.append((name, PercentCoding.decodeComparisonForm(value)))
-            }
-            let catchall = raw.catchAll.map { range in
-                request.segments[range].map { PercentCoding.decodeComparisonForm($0[...]) }.joined(separator: "/")
-            }
-            return .success(
-                RouteMatch(
-                    route: winner,
-                    parameters: Parameters(path: pathParameters, query: request.queryItems, extra: extra),
-                    catchall: catchall, scheme: request.scheme, host: request.host, path: request.path,
-                    fragment: request.fragment, url: url, rewrittenURL: rewrittenURL, transition: request.transition,
-                    callbackURL: request.callbackURL))
+            return .failure(RouteMiss(reason: reason, url: url, rewrittenURL: rewrittenURL, request: request))
         }
+        guard let winner = routes[raw.routeIndex].target(for: variants) else {
+            // A backend returned a route that does not answer the lookup: a backend bug, reported as no match.
+            return .failure(RouteMiss(reason: .noMatch, url: url, rewrittenURL: rewrittenURL, request: request))
+        }
+        if let kind, winner.kind != kind {
+            return .failure(
+                RouteMiss(reason: .kindMismatch, url: url, rewrittenURL: rewrittenURL, request: request, route: winner))
+        }
+        var values = raw.captures
+        for index in values.indices where values[index].utf8.contains(UInt8(ascii: "%")) {
+            values[index] = PercentCoding.decodeComparisonForm(values[index])[...]
+        }
+        let query = request.query == nil ? [] : request.queryItems
+        return .success(
+            RouteMatch(
+                route: winner,
+                parameters: Parameters(names: winner.parameterNames, values: values, query: query, extra: extra),
+                url: url, rewrittenURL: rewrittenURL, request: request, catchAll: raw.catchAll))
     }
 }

@@ -115,12 +115,12 @@ struct FoundationRouteMatcher: RouteMatcher {
             case .wildcard:
                 continue
             case .parameter:
-                captures.append(segments[index][...])
+                captures.append(segments[index])
             case .literal(let literal):
                 guard equal(segments[index], literal) else { return .noMatch }
             case .constrained(let regex):
-                switch regex.firstMatch(in: segments[index], budget: &budget) {
-                case .match: captures.append(segments[index][...])
+                switch regex.firstMatch(in: String(segments[index]), budget: &budget) {
+                case .match: captures.append(segments[index])
                 case .noMatch: return .noMatch
                 case .limitExceeded: return .limitExceeded
                 }
@@ -141,7 +141,7 @@ struct FoundationRouteMatcher: RouteMatcher {
     }
 
     @inline(__always)
-    func equal(_ segment: String, _ literal: [UInt8]) -> Bool {
+    func equal(_ segment: Substring, _ literal: [UInt8]) -> Bool {
         caseInsensitive
             ? segment.utf8.count == literal.count && zip(segment.utf8, literal).allSatisfy { asciiLower($0) == asciiLower($1) }
             : segment.utf8.elementsEqual(literal)

@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func hostAsSegmentRules() throws {
-        func segments(_ url: String, _ rule: RouterOptions.HostAsSegment) throws -> [String] {
+        func segments(_ url: String, _ rule: RouterOptions.HostAsSegment) throws -> [Substring] {
             var options = RouterOptions()
             options.hostAsSegment = rule
             return try RequestURL(normalizing: url, options: options).segments
