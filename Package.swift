@@ -30,12 +30,21 @@ let package = Package(
         .target(name: "URLRouterCore"),
         // The reference backend: Swift matching over the IR, NSRegularExpression for user regexes.
         .target(name: "URLRouterFoundation", dependencies: ["URLRouterCore"]),
+        // The PCRE2 JIT backend: the only importer of CURLRouterPCRE2. Empty without the PCRE2 trait.
+        .target(
+            name: "URLRouterPCRE2",
+            dependencies: [
+                "URLRouterCore",
+                .target(name: "CURLRouterPCRE2", condition: .when(traits: ["PCRE2"])),
+            ]
+        ),
         // The public library: `Router`, handlers, batch route tables, logging, backend selection.
         .target(
             name: "URLRouter",
             dependencies: [
                 "URLRouterCore",
                 "URLRouterFoundation",
+                "URLRouterPCRE2",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -50,6 +59,7 @@ let package = Package(
         ),
         .testTarget(name: "URLRouterCoreTests", dependencies: ["URLRouterCore"]),
         .testTarget(name: "URLRouterFoundationTests", dependencies: ["URLRouterFoundation"]),
+        .testTarget(name: "URLRouterPCRE2Tests", dependencies: ["URLRouterPCRE2", "URLRouterFoundation"]),
         .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"]),
         .testTarget(name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance"]),
     ]

@@ -1,5 +1,6 @@
 public import URLRouterCore
 import URLRouterFoundation
+import URLRouterPCRE2
 
 /// The matching backends this build has.
 ///
@@ -24,8 +25,16 @@ public struct RouterBackend: Sendable {
     /// The backend a router uses unless told otherwise: the fastest this build has.
     public static var `default`: RouterBackend { available[0] }
 
-    /// Every backend of this build, fastest first.
-    public static var available: [RouterBackend] { [.foundation] }
+    #if PCRE2
+        /// The PCRE2 JIT backend; built with the `PCRE2` trait (on by default).
+        public static var pcre2: RouterBackend { RouterBackend(PCRE2Backend()) }
+
+        /// Every backend of this build, fastest first.
+        public static var available: [RouterBackend] { [.pcre2, .foundation] }
+    #else
+        /// Every backend of this build, fastest first.
+        public static var available: [RouterBackend] { [.foundation] }
+    #endif
 
     /// The backend called `name`, if this build has it.
     public static func named(_ name: String) -> RouterBackend? {

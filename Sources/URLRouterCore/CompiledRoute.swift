@@ -99,6 +99,9 @@ public struct CompiledRoute: Sendable {
         return targets[untaggedTarget]
     }
 
+    /// Whether the route has a target for every list of variants (an untagged one, variants not strict).
+    public var answersEveryVariantList: Bool { untaggedTarget != nil && !strictVariants }
+
     /// Whether the route can answer a lookup with this method and these variants.
     public func answers(_ method: MethodFilter, variants: [String]) -> Bool {
         guard method.allows(self.method) else { return false }

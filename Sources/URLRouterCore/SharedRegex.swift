@@ -69,6 +69,15 @@ public struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     public func portablePattern(start: String, end: String) -> String {
         root.render(start: start, end: end)
     }
+
+    /// The pattern confined to one path segment of a `/`-joined subject: nothing in it can match
+    /// `/`, `^` is the segment's start and `$` its end. Used to inline a constraint into a
+    /// larger pattern without it ever reaching into a neighbouring segment.
+    public var segmentConfinedPattern: String {
+        var out = ""
+        root.render(into: &out, start: #"(?<=/)"#, end: #"(?=/)"#, excluding: "/")
+        return out
+    }
 }
 
 extension SharedRegex {
@@ -165,17 +174,28 @@ extension SharedRegex {
 
         func render(start: String = #"\A"#, end: String = #"\z"#) -> String {
             var out = ""
-            render(into: &out, start: start, end: end)
+            render(into: &out, start: start, end: end, excluding: nil)
             return out
         }
 
-        func render(into out: inout String, start: String, end: String) {
+        /// Renders the node; with `excluding`, no construct can match that character.
+        func render(into out: inout String, start: String, end: String, excluding: Unicode.Scalar?) {
+            let excluded = excluding.map(Node.literal) ?? ""
             switch self {
-            case .scalar(let scalar): out += Node.literal(scalar)
-            case .any: out += "[^" + ClassEscape.vertical.positiveBody + "]"
+            case .scalar(let scalar): out += scalar == excluding ? "(?!)" : Node.literal(scalar)
+            case .any: out += "[^" + ClassEscape.vertical.positiveBody + excluded + "]"
             case .escape(let escape):
-                out += escape == .digit ? #"\p{Nd}"# : escape == .notDigit ? #"\P{Nd}"# : escape.standalone
-            case .set(let negated, let items): out += Node.renderSet(negated: negated, items: items)
+                if escape.isNegated, excluding != nil {
+                    out += "[^" + escape.positiveBody + excluded + "]"
+                } else {
+                    out += escape == .digit ? #"\p{Nd}"# : escape == .notDigit ? #"\P{Nd}"# : escape.standalone
+                }
+            case .set(let negated, let items):
+                if let excluding, Node.set(negated: negated, items: items, contains: excluding) {
+                    out += "(?:(?!" + excluded + ")" + Node.renderSet(negated: negated, items: items) + ")"
+                } else {
+                    out += Node.renderSet(negated: negated, items: items)
+                }
             case .start: out += start
             case .end: out += end
             case .boundary(let isBoundary):
@@ -186,23 +206,23 @@ extension SharedRegex {
                     : "(?:(?<=\(word))(?=\(word))|(?<!\(word))(?!\(word)))"
             case .group(let kind, let body):
                 out += kind.opener
-                body.render(into: &out, start: start, end: end)
+                body.render(into: &out, start: start, end: end, excluding: excluding)
                 out += ")"
             case .concat(let nodes):
-                for node in nodes { node.render(into: &out, start: start, end: end) }
+                for node in nodes { node.render(into: &out, start: start, end: end, excluding: excluding) }
             case .alternation(let branches):
                 for (index, branch) in branches.enumerated() {
                     if index > 0 { out += "|" }
-                    branch.render(into: &out, start: start, end: end)
+                    branch.render(into: &out, start: start, end: end, excluding: excluding)
                 }
             case .repetition(let body, let min, let max, let lazy):
                 // The body is always an atom: a scalar, a class, an escape or a group.
                 if case .concat = body {
                     out += "(?:"
-                    body.render(into: &out, start: start, end: end)
+                    body.render(into: &out, start: start, end: end, excluding: excluding)
                     out += ")"
                 } else {
-                    body.render(into: &out, start: start, end: end)
+                    body.render(into: &out, start: start, end: end, excluding: excluding)
                 }
                 switch (min, max) {
                 case (0, nil): out += "*"
@@ -221,6 +241,20 @@ extension SharedRegex {
                 return String(Character(scalar))
             }
             return #"\x{"# + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+
+        /// Whether a class can match `scalar` (a conservative answer for the Unicode escapes,
+        /// which never hold ASCII punctuation other than `_`).
+        static func set(negated: Bool, items: [ClassItem], contains scalar: Unicode.Scalar) -> Bool {
+            var positive = false
+            for item in items {
+                switch item {
+                case .scalar(let value): if value == scalar { positive = true }
+                case .range(let low, let high): if low.value <= scalar.value && scalar.value <= high.value { positive = true }
+                case .escape(let escape): if escape.isNegated { positive = true }
+                }
+            }
+            return negated ? !positive || items.contains { if case .escape(let e) = $0 { return e.isNegated } else { return false } } : positive
         }
 
         static func renderSet(negated: Bool, items: [ClassItem]) -> String {

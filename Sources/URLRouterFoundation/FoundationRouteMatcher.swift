@@ -125,16 +125,8 @@ struct FoundationRouteMatcher: RouteMatcher {
                 case .limitExceeded: return .limitExceeded
                 }
             case .composite(let composite):
-                let segment = segments[index]
-                let ranges = segment.utf8.withContiguousStorageIfAvailable { composite.match($0) }
-                    ?? Array(segment.utf8).withUnsafeBufferPointer { composite.match($0) }
-                guard let ranges else { return .noMatch }
-                let utf8 = segment.utf8
-                for range in ranges {
-                    let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-                    let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-                    captures.append(segment[lower..<upper])
-                }
+                guard let parts = composite.captures(segments[index]) else { return .noMatch }
+                captures += parts
             }
         }
         return .matched(RawMatch(routeIndex: -1, captures: captures, catchAll: catchAll))
@@ -146,4 +138,9 @@ struct FoundationRouteMatcher: RouteMatcher {
             ? segment.utf8.count == literal.count && zip(segment.utf8, literal).allSatisfy { asciiLower($0) == asciiLower($1) }
             : segment.utf8.elementsEqual(literal)
     }
+}
+
+@inline(__always)
+func asciiLower(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }

@@ -1,5 +1,3 @@
-import URLRouterCore
-
 /// Matches one segment against an in-segment pattern (`{id}.jpg`, `img-{w}x{h}`, `*.tar.*`).
 ///
 /// The pattern is `L0 W1 L1 … Wk Lk`: literals (possibly empty) around wildcards (captures or
@@ -10,13 +8,14 @@ import URLRouterCore
 ///
 /// Text is compared as UTF-8 bytes of the comparison form, where `%2F` and `%25` are single
 /// units: a literal may only start, and a wildcard only begin or end, on a unit boundary.
-struct CompositeMatcher: Sendable {
+public struct CompositeMatcher: Sendable {
     /// `L0`, then for each wildcard whether it captures and the literal after it.
     let head: [UInt8]
     let tail: [(captures: Bool, literal: [UInt8])]
     let caseInsensitive: Bool
 
-    init(_ pattern: CompositePattern, caseInsensitive: Bool) {
+    /// Prepares `pattern`; literals compare ASCII-case-insensitively when `caseInsensitive`.
+    public init(_ pattern: CompositePattern, caseInsensitive: Bool) {
         var head: [UInt8] = []
         var tail: [(captures: Bool, literal: [UInt8])] = []
         for piece in pattern.pieces {
@@ -33,7 +32,7 @@ struct CompositeMatcher: Sendable {
     }
 
     /// The byte ranges of the captures in `segment`, or `nil` when it does not match.
-    func match(_ segment: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    public func match(_ segment: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         let count = segment.count
         guard count >= head.count, equal(segment, at: 0, head) else { return nil }
         guard !tail.isEmpty else { return count == head.count ? [] : nil }
@@ -87,7 +86,15 @@ struct CompositeMatcher: Sendable {
     }
 }
 
-@inline(__always)
-func asciiLower(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+extension CompositeMatcher {
+    /// The captures of `segment` as slices of it, or `nil` when it does not match.
+    public func captures(_ segment: Substring) -> [Substring]? {
+        let ranges = segment.utf8.withContiguousStorageIfAvailable { match($0) }
+            ?? Array(segment.utf8).withUnsafeBufferPointer { match($0) }
+        guard let ranges else { return nil }
+        let utf8 = segment.utf8
+        return ranges.map { range in
+            segment[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        }
+    }
 }

@@ -1,0 +1,183 @@
+public import URLRouterCore
+#if PCRE2
+internal import CURLRouterPCRE2
+#endif
+
+/// The PCRE2 JIT backend: every route in one compiled alternation, every rewrite rule in another.
+///
+/// Routes are lowered to a prefix-factored alternation (see `RouteAlternation`) whose first
+/// matching branch is the winner, named by `(*MARK)`; one `pcre2_jit_match` call answers a lookup.
+/// Rewrite rules become one anchored alternation with branch reset, where branch *i* is
+/// `(*MARK:i)(?>[\s\S]*?(rule_i))` followed by a callout that refuses an empty match: the atomic
+/// group keeps rule *i*'s own leftmost match, and failing it moves on to rule *i+1*, so the first
+/// applicable rule in order wins, as SEMANTICS.md section 6 requires.
+///
+/// User regexes are checked against the shared syntax and compiled on their own when added, and
+/// inlined only in their portable rendering, so no rule or constraint can change another.
+/// Matching runs under PCRE2's match limit; reaching it reports `limitExceeded`.
+///
+/// Available only with the `PCRE2` package trait (on by default).
+public final class PCRE2Backend: MatcherBackend {
+    public let name = "pcre2"
+
+    /// Makes the backend.
+    public init() {}
+
+    /// Whether this build has the PCRE2 backend (the `PCRE2` trait).
+    public static var isAvailable: Bool {
+        #if PCRE2
+            return true
+        #else
+            return false
+        #endif
+    }
+
+    /// Whether PCRE2's JIT compiler is available on this machine.
+    public static var isJITAvailable: Bool {
+        #if PCRE2
+            return PCRE2Code.jitAvailable
+        #else
+            return false
+        #endif
+    }
+
+    /// The PCRE2 library version, or `nil` without the trait.
+    public static var libraryVersion: String? {
+        #if PCRE2
+            return PCRE2Code.version
+        #else
+            return nil
+        #endif
+    }
+
+    public func compileError(constraint: SharedRegex) -> String? {
+        #if PCRE2
+            do {
+                _ = try PCRE2Code("/(?:" + constraint.segmentConfinedPattern + ")(?=/)")
+                return nil
+            } catch {
+                return "PCRE2 refused the expression: \(error)"
+            }
+        #else
+            return "this build has no PCRE2 backend"
+        #endif
+    }
+
+    public func compileError(rewriteExpression: SharedRegex) -> String? {
+        #if PCRE2
+            do {
+                _ = try PCRE2Code(rewriteExpression.portablePattern)
+                return nil
+            } catch {
+                return "PCRE2 refused the expression: \(error)"
+            }
+        #else
+            return "this build has no PCRE2 backend"
+        #endif
+    }
+
+    public func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
+        #if PCRE2
+            return try PCRE2RouteMatcher(routes: routes, options: options)
+        #else
+            throw RouterError(.invalidRouteTable, input: "", message: "this build has no PCRE2 backend")
+        #endif
+    }
+
+    public func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
+        #if PCRE2
+            return try PCRE2Rewriter(rules: rules)
+        #else
+            throw RouterError(.invalidRewriteRule, input: "", message: "this build has no PCRE2 backend")
+        #endif
+    }
+
+    /// Facts about a compiled table: how many patterns it took and whether all run as JIT code.
+    public struct Facts: Sendable, Hashable {
+        /// The number of compiled patterns (1 unless PCRE2's size limits forced shards).
+        public var patterns: Int
+        /// Whether every pattern runs as JIT machine code.
+        public var jit: Bool
+    }
+
+    /// Facts about `matcher`, when PCRE2 made it.
+    public static func facts(of matcher: any RouteMatcher) -> Facts? {
+        #if PCRE2
+            guard let matcher = matcher as? PCRE2RouteMatcher else { return nil }
+            return Facts(patterns: matcher.shards.count, jit: matcher.isJITCompiled)
+        #else
+            return nil
+        #endif
+    }
+}
+
+#if PCRE2
+/// All rewrite rules in one anchored alternation; the first applicable rule in order wins.
+struct PCRE2Rewriter: URLRewriter {
+    let code: PCRE2Code
+    let ruleCount: Int
+    let pairs: Int
+
+    init(rules: [RewriteRule]) throws {
+        let branches = rules.enumerated().map { index, rule in
+            "(*MARK:\(index))(?>[\\s\\S]*?(" + rule.expression.portablePattern + "))(?C1)"
+        }
+        code = try PCRE2Code("(?|" + branches.joined(separator: "|") + ")", options: UInt32(PCRE2_ANCHORED))
+        ruleCount = rules.count
+        pairs = code.ovectorPairs
+    }
+
+    func firstApplicableRule(in url: String, budget: inout WorkBudget) -> RewriteOutcome {
+        let resources = PCRE2ThreadResources.current
+        let length = url.utf8.count
+        resources.reserve(jitStackBytes: max(256 * 1024, length * 128), pairs: pairs, subjectBytes: 0)
+        let limit = max(0, budget.remainingSteps) + ruleCount * (length + 1) * 4
+        pcre2_set_match_limit_8(resources.context, UInt32(clamping: limit))
+        var url = url
+        let result = url.withUTF8 { bytes -> Int32 in
+            pcre2_set_callout_8(resources.context, rewriteCallout, nil)
+            if code.isJITCompiled {
+                return pcre2_jit_match_8(code.pointer, bytes.baseAddress, bytes.count, 0, 0, resources.matchData, resources.context)
+            }
+            return pcre2_match_8(
+                code.pointer, bytes.baseAddress, bytes.count, 0, UInt32(PCRE2_NO_UTF_CHECK), resources.matchData,
+                resources.context)
+        }
+        guard result >= 0 else {
+            if result == PCRE2_ERROR_NOMATCH { return .none }
+            budget.remainingSteps = 0
+            return .limitExceeded
+        }
+        guard let mark = pcre2_get_mark_8(resources.matchData) else { return .none }
+        var rule = 0
+        var cursor = mark
+        while cursor.pointee >= UInt8(ascii: "0"), cursor.pointee <= UInt8(ascii: "9") {
+            rule = rule * 10 + Int(cursor.pointee - UInt8(ascii: "0"))
+            cursor += 1
+        }
+        let ovector = pcre2_get_ovector_pointer_8(resources.matchData)!
+        let count = Int(pcre2_get_ovector_count_8(resources.matchData))
+        // Pair 1 is the rule's whole match ($0); pairs 2… are its groups. Unset pairs hold PCRE2_UNSET (~0, -1 here).
+        var groups: [Range<String.Index>?] = []
+        let utf8 = url.utf8
+        for pair in 1..<min(count, max(Int(result), 2)) {
+            let start = ovector[2 * pair]
+            let end = ovector[2 * pair + 1]
+            guard start >= 0, start <= end, end <= length else {
+                groups.append(nil)
+                continue
+            }
+            groups.append(utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end))
+        }
+        return .applied(rule: rule, groups: groups)
+    }
+}
+
+/// Refuses an empty match of the rule that just matched (capture 1), so the next rule is tried.
+private let rewriteCallout: @convention(c) (UnsafeMutablePointer<pcre2_callout_block_8>?, UnsafeMutableRawPointer?) -> Int32 = {
+    block, _ in
+    guard let block else { return 0 }
+    let ovector = block.pointee.offset_vector!
+    return ovector[2] == ovector[3] ? 1 : 0
+}
+#endif

@@ -1,0 +1,186 @@
+import URLRouterCore
+
+/// Renders a route table as one prefix-factored PCRE2 alternation.
+///
+/// The subject of a match is `/seg1/seg2//scheme//method`: the segments in comparison form, each
+/// after a `/`, then `//` (never inside a path, since segments are non-empty), the lower-cased
+/// scheme, `//` and the method (`""` when the lookup has none, `\x01` to accept every method).
+///
+/// Routes are inserted, in precedence order, into a trie of positions; a route joins an existing
+/// child only when every later sibling is *disjoint* from it at that position (two different
+/// literals, or a route that has ended beside one that has not), so the order in which PCRE2 tries
+/// alternatives still puts every pair of routes that can both match in precedence order. The
+/// first branch that matches is the winner; it ends in `(*MARK:n)` with the route's index.
+///
+/// Every position renders to a shape that matches in linear time:
+/// - literal: `/lit` (ASCII letters as `[xX]` under ``RouterOptions/caseInsensitive``);
+/// - parameter and `*`: `/[^/]++` (possessive);
+/// - constraint: `/(?:C)(?=/)` with `C` confined to the segment (``SharedRegex/segmentConfinedPattern``);
+/// - in-segment pattern: `/[^/]++` and a callout that runs ``CompositeMatcher`` on the segment;
+/// - catch-all: `(?:/[^/]++)+`, whose backtracking is by whole segments only.
+/// A route without an untagged target, or any route under ``RouterOptions/strictVariants``, ends in
+/// a callout that checks the lookup's variants.
+struct RouteAlternation {
+    enum Key: Hashable {
+        case literal([UInt8])
+        case segment
+        case constrained(String)
+        case composite(Int)
+        case catchAll
+        case end
+    }
+
+    final class Node {
+        var children: [(key: Key, node: Node?, route: Int, element: RouteElement?)] = []
+    }
+
+    let routes: [CompiledRoute]
+    let options: RouterOptions
+    /// In-segment patterns by callout id.
+    private(set) var composites: [CompositePattern] = []
+    private(set) var compositeIDs: [CompositePattern: Int] = [:]
+
+    init(routes: [CompiledRoute], options: RouterOptions) {
+        self.routes = routes
+        self.options = options
+    }
+
+    /// Whether a route must check the lookup's variants in a callout.
+    static func needsVariantCallout(_ route: CompiledRoute) -> Bool {
+        !route.answersEveryVariantList
+    }
+
+    /// The pattern for the routes at `indices` (ascending, so in precedence order).
+    mutating func pattern(for indices: [Int]) -> String {
+        let root = Node()
+        for index in indices { insert(index, depth: 0, into: root) }
+        var out = ""
+        render(root, into: &out)
+        return out.isEmpty ? "(*FAIL)" : out
+    }
+
+    mutating func key(_ element: RouteElement) -> Key {
+        switch element {
+        case .literal(let text):
+            return .literal(options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8))
+        case .parameter, .wildcard: return .segment
+        case .constrained(let regex): return .constrained(regex.source)
+        case .composite(let pattern):
+            if let id = compositeIDs[pattern] { return .composite(id) }
+            compositeIDs[pattern] = composites.count
+            composites.append(pattern)
+            return .composite(composites.count - 1)
+        case .catchAll: return .catchAll
+        }
+    }
+
+    static func disjoint(_ a: Key, _ b: Key) -> Bool {
+        switch (a, b) {
+        case (.literal(let x), .literal(let y)): return x != y
+        case (.end, .end): return false
+        case (.end, _), (_, .end): return true
+        default: return false
+        }
+    }
+
+    mutating func insert(_ index: Int, depth: Int, into node: Node) {
+        let elements = routes[index].elements
+        guard depth < elements.count else {
+            node.children.append((.end, nil, index, nil))
+            return
+        }
+        let key = key(elements[depth])
+        var target: Int?
+        for position in node.children.indices.reversed() {
+            if node.children[position].key == key {
+                target = position
+                break
+            }
+            if !RouteAlternation.disjoint(node.children[position].key, key) { break }
+        }
+        if let target, let child = node.children[target].node {
+            insert(index, depth: depth + 1, into: child)
+        } else {
+            let child = Node()
+            node.children.append((key, child, index, elements[depth]))
+            insert(index, depth: depth + 1, into: child)
+        }
+    }
+
+    func render(_ node: Node, into out: inout String) {
+        var branches: [String] = []
+        var position = 0
+        let children = node.children
+        while position < children.count {
+            if children[position].key == .end {
+                var ends: [String] = []
+                while position < children.count, children[position].key == .end {
+                    ends.append(terminal(children[position].route))
+                    position += 1
+                }
+                branches.append("//" + (ends.count == 1 ? ends[0] : "(?:" + ends.joined(separator: "|") + ")"))
+            } else {
+                var branch = render(children[position].element!)
+                if let child = children[position].node { render(child, into: &branch) }
+                branches.append(branch)
+                position += 1
+            }
+        }
+        if branches.count == 1 {
+            out += branches[0]
+        } else if !branches.isEmpty {
+            out += "(?:" + branches.joined(separator: "|") + ")"
+        }
+    }
+
+    func render(_ element: RouteElement) -> String {
+        switch element {
+        case .literal(let text): return "/" + RouteAlternation.escape(text, caseInsensitive: options.caseInsensitive)
+        case .parameter, .wildcard: return "/[^/]++"
+        case .constrained(let regex): return "/(?:" + regex.segmentConfinedPattern + ")(?=/)"
+        case .composite(let pattern): return "/[^/]++(?C\"c\(compositeIDs[pattern]!)\")"
+        case .catchAll: return "(?:/[^/]++)+"
+        }
+    }
+
+    func terminal(_ index: Int) -> String {
+        let route = routes[index]
+        var out = route.scheme.map { RouteAlternation.escape($0, caseInsensitive: false) } ?? "[^/]*+"
+        out += "//"
+        if let method = route.method {
+            out += "(?:" + RouteAlternation.escape(method, caseInsensitive: false)
+            if method == "GET" { out += "|HEAD" }
+            out += #"|\x{1})\z"#
+        }
+        if RouteAlternation.needsVariantCallout(route) { out += "(?C\"v\(index)\")" }
+        return out + "(*MARK:\(index))"
+    }
+
+    /// Literal text for a PCRE2 UTF pattern: ASCII letters and digits as themselves (letters as
+    /// `[xX]` when folding case), everything else as `\x{…}`.
+    static func escape(_ text: String, caseInsensitive: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80, let byte = Optional(UInt8(value)),
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            {
+                if caseInsensitive, byte >= 0x41 {
+                    let lower = Character(Unicode.Scalar(byte | 0x20))
+                    let upper = Character(Unicode.Scalar(byte & ~0x20))
+                    out += "[\(lower)\(upper)]"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            } else {
+                out += #"\x{"# + String(value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+}
+
+@inline(__always)
+func asciiFold(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+}
