@@ -62,6 +62,8 @@ let package = Package(
         .testTarget(name: "URLRouterPCRE2Tests", dependencies: ["URLRouterPCRE2", "URLRouterFoundation"]),
         .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"]),
         .testTarget(name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance"]),
+        // Both backends against each other on random tables and URLs.
+        .testTarget(name: "URLRouterParityTests", dependencies: ["URLRouterConformance"]),
     ]
 )
 

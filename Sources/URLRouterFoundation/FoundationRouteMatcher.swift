@@ -77,9 +77,13 @@ struct FoundationRouteMatcher: RouteMatcher {
                 index = unbucketed[j]
                 j += 1
             }
-            guard table[index].answers(request.method, variants: request.variants) else { continue }
             switch match(routes[index], request, budget: &budget) {
             case .matched(var raw):
+                // Scheme, method and variants are checked once the path has matched, as the PCRE2
+                // backend does at the end of each branch, so both run the same user regexes.
+                guard routes[index].scheme == nil || routes[index].scheme == request.scheme,
+                    table[index].answers(request.method, variants: request.variants)
+                else { continue }
                 raw.routeIndex = index
                 return .matched(raw)
             case .noMatch: continue
@@ -89,30 +93,32 @@ struct FoundationRouteMatcher: RouteMatcher {
         return .noMatch
     }
 
-    /// Matches one route against the request's segments, element by element from the left.
+    /// Matches one route's positions against the request's segments, from the left, stopping at the
+    /// first position that fails: a position whose segment is missing fails there, and a route
+    /// without a catch-all fails after its last position when segments remain. With a catch-all,
+    /// the catch-all takes exactly the segments the positions after it leave.
     func match(_ route: Route, _ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
-        if let scheme = route.scheme, scheme != request.scheme { return .noMatch }
         let segments = request.segments
         let count = route.elements.count
-        if route.catchAllIndex != nil {
-            guard segments.count >= count else { return .noMatch }
-        } else {
-            guard segments.count == count else { return .noMatch }
-        }
+        let base = segments.startIndex
         var captures: [Substring] = []
         var catchAll: Range<Int>?
-        let base = segments.startIndex
         for (position, element) in route.elements.enumerated() {
             let index: Int
             if let catchAllIndex = route.catchAllIndex, position >= catchAllIndex {
+                if position == catchAllIndex {
+                    let after = count - 1 - catchAllIndex
+                    guard segments.count - catchAllIndex >= after + 1 else { return .noMatch }
+                    catchAll = (base + position)..<(segments.endIndex - after)
+                    continue
+                }
                 index = segments.endIndex - (count - position)
             } else {
                 index = base + position
+                guard index < segments.endIndex else { return .noMatch }
             }
             switch element {
-            case .catchAll:
-                catchAll = (base + position)..<(index + 1)
-            case .wildcard:
+            case .catchAll, .wildcard:
                 continue
             case .parameter:
                 captures.append(segments[index])
@@ -129,6 +135,7 @@ struct FoundationRouteMatcher: RouteMatcher {
                 captures += parts
             }
         }
+        if route.catchAllIndex == nil, segments.count != count { return .noMatch }
         return .matched(RawMatch(routeIndex: -1, captures: captures, catchAll: catchAll))
     }
 

@@ -50,6 +50,13 @@ public final class PCRE2Backend: MatcherBackend {
         #endif
     }
 
+    /// Start-of-pattern items that turn off PCRE2's search shortcuts (a required character missing
+    /// from the subject, automatic possessive quantifiers, `.*` anchoring). ICU has none of them, so
+    /// without them a runaway user regex could end in "no match" here and in `limitExceeded` on the
+    /// Foundation backend. With them, both engines search the same tree and reach their work limits
+    /// on the same regexes.
+    static let sameSearchAsICU = "(*NO_START_OPT)(*NO_AUTO_POSSESS)(*NO_DOTSTAR_ANCHOR)"
+
     public func compileError(constraint: SharedRegex) -> String? {
         #if PCRE2
             do {
@@ -122,7 +129,8 @@ struct PCRE2Rewriter: URLRewriter {
         let branches = rules.enumerated().map { index, rule in
             "(*MARK:\(index))(?>[\\s\\S]*?(" + rule.expression.portablePattern + "))(?C1)"
         }
-        code = try PCRE2Code("(?|" + branches.joined(separator: "|") + ")", options: UInt32(PCRE2_ANCHORED))
+        code = try PCRE2Code(
+            PCRE2Backend.sameSearchAsICU + "(?|" + branches.joined(separator: "|") + ")", options: UInt32(PCRE2_ANCHORED))
         ruleCount = rules.count
         pairs = code.ovectorPairs
     }

@@ -45,11 +45,11 @@ struct PCRE2RouteMatcher: RouteMatcher {
         var shards: [RouteShard] = []
 
         func compile(_ indices: [Int]) throws(PCRE2Error) -> Int {
-            let pattern = alternation.pattern(for: indices)
-            let code = try PCRE2Code(pattern, options: UInt32(PCRE2_ANCHORED), requireJIT: PCRE2Code.jitAvailable)
             let hasUserRegex = indices.contains { index in
                 routes[index].elements.contains { if case .constrained = $0 { return true } else { return false } }
             }
+            let pattern = (hasUserRegex ? PCRE2Backend.sameSearchAsICU : "") + alternation.pattern(for: indices)
+            let code = try PCRE2Code(pattern, options: UInt32(PCRE2_ANCHORED), requireJIT: PCRE2Code.jitAvailable)
             shards.append(RouteShard(code: code, routeCount: indices.count, hasUserRegex: hasUserRegex))
             return shards.count - 1
         }

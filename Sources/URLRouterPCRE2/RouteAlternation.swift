@@ -9,15 +9,17 @@ import URLRouterCore
 /// Routes are inserted, in precedence order, into a trie of positions; a route joins an existing
 /// child only when every later sibling is *disjoint* from it at that position (two different
 /// literals, or a route that has ended beside one that has not), so the order in which PCRE2 tries
-/// alternatives still puts every pair of routes that can both match in precedence order. The
-/// first branch that matches is the winner; it ends in `(*MARK:n)` with the route's index.
+/// alternatives still puts every pair of routes that can both match in precedence order. A
+/// catch-all is never shared, since the lengths it tries would otherwise come before precedence.
+/// The first branch that matches is the winner; it ends in `(*MARK:n)` with the route's index.
 ///
 /// Every position renders to a shape that matches in linear time:
 /// - literal: `/lit` (ASCII letters as `[xX]` under ``RouterOptions/caseInsensitive``);
 /// - parameter and `*`: `/[^/]++` (possessive);
-/// - constraint: `/(?:C)(?=/)` with `C` confined to the segment (``SharedRegex/segmentConfinedPattern``);
+/// - constraint: `/(?>(?:C)(?=/))` with `C` confined to the segment (``SharedRegex/segmentConfinedPattern``);
 /// - in-segment pattern: `/[^/]++` and a callout that runs ``CompositeMatcher`` on the segment;
-/// - catch-all: `(?:/[^/]++)+`, whose backtracking is by whole segments only.
+/// - catch-all: `(?>(?:/[^/]++)+(?=(?:/[^/]++){k}//))`, taking exactly the segments the k positions
+///   after it leave, once.
 /// A route without an untagged target, or any route under ``RouterOptions/strictVariants``, ends in
 /// a callout that checks the lookup's variants.
 struct RouteAlternation {
@@ -32,6 +34,11 @@ struct RouteAlternation {
 
     final class Node {
         var children: [(key: Key, node: Node?, route: Int, element: RouteElement?)] = []
+        /// The latest child for each literal.
+        var literalChild: [[UInt8]: Int] = [:]
+        /// The position of the latest child that is neither a literal nor an end: no literal may
+        /// join a child before it.
+        var lastOverlapping = -1
     }
 
     let routes: [CompiledRoute]
@@ -74,15 +81,9 @@ struct RouteAlternation {
         }
     }
 
-    static func disjoint(_ a: Key, _ b: Key) -> Bool {
-        switch (a, b) {
-        case (.literal(let x), .literal(let y)): return x != y
-        case (.end, .end): return false
-        case (.end, _), (_, .end): return true
-        default: return false
-        }
-    }
-
+    /// Inserts route `index` below `node`. A route joins the latest child with the same key when
+    /// every child after it is disjoint from the route there; otherwise it opens a new child.
+    /// Constant time per position: literals look up their child, others look at the last child.
     mutating func insert(_ index: Int, depth: Int, into node: Node) {
         let elements = routes[index].elements
         guard depth < elements.count else {
@@ -91,20 +92,32 @@ struct RouteAlternation {
         }
         let key = key(elements[depth])
         var target: Int?
-        for position in node.children.indices.reversed() {
-            if node.children[position].key == key {
-                target = position
-                break
-            }
-            if !RouteAlternation.disjoint(node.children[position].key, key) { break }
+        switch key {
+        case .literal(let bytes):
+            // Only children that are neither literals nor ends can overlap a literal.
+            if let position = node.literalChild[bytes], position > node.lastOverlapping { target = position }
+        case .catchAll, .end:
+            // Never share a catch-all: PCRE2 would try every length of the shared catch-all for all
+            // the routes behind it before shorter ones, putting length before precedence.
+            break
+        default:
+            // Only ends are disjoint from these keys: skip them, then the child must be the same.
+            var position = node.children.count - 1
+            while position >= 0, node.children[position].key == .end { position -= 1 }
+            if position >= 0, node.children[position].key == key { target = position }
         }
         if let target, let child = node.children[target].node {
             insert(index, depth: depth + 1, into: child)
-        } else {
-            let child = Node()
-            node.children.append((key, child, index, elements[depth]))
-            insert(index, depth: depth + 1, into: child)
+            return
         }
+        let child = Node()
+        node.children.append((key, child, index, elements[depth]))
+        switch key {
+        case .literal(let bytes): node.literalChild[bytes] = node.children.count - 1
+        case .end: break
+        default: node.lastOverlapping = node.children.count - 1
+        }
+        insert(index, depth: depth + 1, into: child)
     }
 
     func render(_ node: Node, into out: inout String) {
@@ -120,7 +133,7 @@ struct RouteAlternation {
                 }
                 branches.append("//" + (ends.count == 1 ? ends[0] : "(?:" + ends.joined(separator: "|") + ")"))
             } else {
-                var branch = render(children[position].element!)
+                var branch = render(children[position].element!, route: children[position].route)
                 if let child = children[position].node { render(child, into: &branch) }
                 branches.append(branch)
                 position += 1
@@ -133,13 +146,20 @@ struct RouteAlternation {
         }
     }
 
-    func render(_ element: RouteElement) -> String {
+    func render(_ element: RouteElement, route: Int) -> String {
         switch element {
         case .literal(let text): return "/" + RouteAlternation.escape(text, caseInsensitive: options.caseInsensitive)
         case .parameter, .wildcard: return "/[^/]++"
-        case .constrained(let regex): return "/(?:" + regex.segmentConfinedPattern + ")(?=/)"
+        case .constrained(let regex):
+            // Atomic: once the constraint has matched the whole segment, later positions never
+            // backtrack into it (the reference backend runs it once, on the segment alone).
+            return "/(?>(?:" + regex.segmentConfinedPattern + ")(?=/))"
         case .composite(let pattern): return "/[^/]++(?C\"c\(compositeIDs[pattern]!)\")"
-        case .catchAll: return "(?:/[^/]++)+"
+        case .catchAll:
+            // Exactly the segments the positions after it leave, decided once (atomic): the
+            // positions after a catch-all are tried on one placement only, as on the reference backend.
+            let after = routes[route].elements.count - 1 - (routes[route].catchAllIndex ?? 0)
+            return "(?>(?:/[^/]++)+(?=" + (after > 0 ? "(?:/[^/]++){\(after)}" : "") + "//))"
         }
     }
 

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import URLRouter
+import URLRouterConformance
+
+/// Both backends, random route tables and random URLs: every answer must agree.
+///
+/// Seeded and reproducible: `URLROUTER_PARITY_SEED` picks the first seed (default 1),
+/// `URLROUTER_PARITY_TABLES` how many tables (default 2,000, each its own seed). A failure
+/// prints the seed, the table and the URL.
+@Suite struct DifferentialTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let firstSeed = UInt64(environment["URLROUTER_PARITY_SEED"] ?? "") ?? 1
+    static let tables = Int(environment["URLROUTER_PARITY_TABLES"] ?? "") ?? 2_000
+
+    @Test func bothBackendsAgreeOnRandomTables() throws {
+        let backends = RouterBackend.available
+        try #require(backends.count >= 2, "this build has both backends")
+        var lookups = 0
+        var matches = 0
+        for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.tables)) {
+            var generator = SeededGenerator(seed: seed)
+            let table = RandomTable(using: &generator)
+            let routers = backends.map { Router(options: table.options, backend: $0) }
+            var registered: [RouteDefinition] = []
+            for route in table.routes {
+                // Some random patterns are invalid (two ** in one pattern): every backend must refuse them alike.
+                var outcomes: [String] = []
+                for router in routers {
+                    do {
+                        try router.register(contentsOf: [route])
+                        outcomes.append("ok")
+                    } catch {
+                        outcomes.append("\(error.code)")
+                    }
+                }
+                #expect(Set(outcomes).count == 1, "seed \(seed): \(route.pattern) registered as \(outcomes)")
+                if outcomes[0] == "ok" { registered.append(route) }
+            }
+            for rule in table.rules {
+                for router in routers { try router.addRewriteRule(rule.expression, target: rule.target) }
+            }
+            let urls = table.urls(count: 24, using: &generator)
+            for url in urls {
+                let method = ["GET", "POST", "HEAD", nil].randomElement(using: &generator)!
+                let variants = [[], [], ["A"], ["B", "A"], ["C"]].randomElement(using: &generator)!
+                let kind = [RouteKind?.none, .action, .object].randomElement(using: &generator)!
+                let results = routers.map { Observation($0.match(url, method: method, variants: variants, kind: kind)) }
+                lookups += 1
+                if results[0].route != nil { matches += 1 }
+                for (index, other) in results.enumerated().dropFirst() where !results[0].agrees(with: other) {
+                    Issue.record(
+                        """
+                        seed \(seed): backends disagree on \(method ?? "-") \(url) variants=\(variants) kind=\(kind?.rawValue ?? "any")
+                        \(backends[0].name): \(results[0])
+                        \(backends[index].name): \(other)
+                        table:
+                        \(table)
+                        """)
+                    return
+                }
+            }
+        }
+        // The generator must produce real matches, not only misses.
+        #expect(lookups == Self.tables * 24)
+        #expect(matches > lookups / 10, "\(matches) of \(lookups) lookups matched")
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import URLRouter
+
+/// A small, fast, seedable generator (SplitMix64), so a failing table can be made again from its seed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random route table with options, and URLs aimed at it.
+struct RandomTable: CustomStringConvertible {
+    var options = RouterOptions()
+    var routes: [RouteDefinition] = []
+    var rules: [(expression: String, target: String)] = []
+
+    static let words = ["a", "b", "users", "Users", "repos", "café", "caf%C3%A9", "家居", "x.y", "a%2Fb", "100%25", "%2A", "v1", "."]
+    static let constraints = [
+        "\\d+", "[a-z]+", "a|ab", "(?:x|y)z*", "[^x]+", ".+", "\\w+", "[0-9a-f]{2,4}", "(?:a+)+b", "^a$", "\\d*", "[^/]",
+    ]
+    static let composites = ["{a}.jpg", "img-{w}x{h}", "*.txt", "{a}-{b}", "{a}{b}", "v{n}", "{x}.{y}", "%41{z}"]
+    static let schemes: [String?] = [nil, nil, nil, "app", "web"]
+    static let methods: [String?] = [nil, nil, nil, "GET", "POST", "HEAD"]
+    static let variants: [String?] = [nil, nil, nil, nil, "A", "B"]
+    static let ruleExpressions = [
+        ("^old://(\\w+)", "app://$1"), ("(?:https?://)?www\\.x\\.com/(.*)", "web://$1?from=$$url"),
+        ("q*", "app://empty"), ("(\\d+)$", "app://n/$1"), ("é", "app://accent"), ("(?:a|aa)+c", "app://slow"),
+    ]
+
+    init<G: RandomNumberGenerator>(using generator: inout G) {
+        options.caseInsensitive = Int.random(in: 0..<6, using: &generator) == 0
+        options.trailingStar = Bool.random(using: &generator) ? .catchAll : .singleSegment
+        options.hostAsSegment = RouterOptions.HostAsSegment.allCases.randomElement(using: &generator)!
+        options.defaultScheme = Int.random(in: 0..<5, using: &generator) == 0 ? "app" : nil
+        options.fallbackToLastHandler = Int.random(in: 0..<5, using: &generator) == 0
+        options.strictVariants = Int.random(in: 0..<4, using: &generator) == 0
+        options.decodePlus = Bool.random(using: &generator)
+        if Int.random(in: 0..<5, using: &generator) == 0 { options.transitionPrefixes = ["push", "a"] }
+        if Int.random(in: 0..<8, using: &generator) == 0 { options.maxURLLength = 40 }
+
+        for index in 0..<Int.random(in: 1...24, using: &generator) {
+            var segments: [String] = []
+            var usedDoubleStar = false
+            var parameter = 0
+            for _ in 0..<Int.random(in: 0...5, using: &generator) {
+                parameter += 1
+                switch Int.random(in: 0..<20, using: &generator) {
+                case 0..<8: segments.append(RandomTable.words.randomElement(using: &generator)!)
+                case 8..<11: segments.append(":p\(parameter)")
+                case 11: segments.append("{p\(parameter)}")
+                case 12..<14:
+                    segments.append(":p\(parameter)(" + RandomTable.constraints.randomElement(using: &generator)! + ")")
+                case 14..<16:
+                    let template = RandomTable.composites.randomElement(using: &generator)!
+                    segments.append(
+                        template.replacingOccurrences(of: "{", with: "{q\(parameter)"))
+                case 16..<18: segments.append("*")
+                default:
+                    if !usedDoubleStar {
+                        usedDoubleStar = true
+                        segments.append("**")
+                    } else {
+                        segments.append("*")
+                    }
+                }
+            }
+            let scheme = RandomTable.schemes.randomElement(using: &generator)!
+            let pattern = (scheme.map { $0 + "://" } ?? "/") + segments.joined(separator: "/")
+            let priority = Int.random(in: 0..<8, using: &generator) == 0 ? Int.random(in: -1...1, using: &generator) : 0
+            let kind = [RouteKind.action, .action, .action, .object].randomElement(using: &generator)!
+            routes.append(
+                RouteDefinition(
+                    pattern, method: RandomTable.methods.randomElement(using: &generator)!,
+                    variant: RandomTable.variants.randomElement(using: &generator)!, priority: priority, name: "r\(index)",
+                    handler: kind == .action ? .action { _ in } : .value(index)))
+        }
+        if Int.random(in: 0..<3, using: &generator) == 0 {
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                rules.append(RandomTable.ruleExpressions.randomElement(using: &generator)!)
+            }
+        }
+    }
+
+    /// URLs near the table's routes: instances, near misses, encodings, extra and missing segments.
+    func urls<G: RandomNumberGenerator>(count: Int, using generator: inout G) -> [String] {
+        let fillers = [
+            "a", "b", "users", "USERS", "café", "caf%C3%A9", "%E5%AE%B6%E5%B1%85", "123", "abc", "ab", "x.jpg", "img-1x2",
+            "n.txt", "a-b-c", "v2", "x.y.z", "a%2Fb", "100%25", "%2a", "*", ".", "..", "aab", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabc",
+            "%zz", "%C3", "y", "xz", "A", "é", "push", "",
+        ]
+        var urls: [String] = []
+        for _ in 0..<count {
+            var segments: [String] = []
+            if let route = routes.randomElement(using: &generator), Bool.random(using: &generator) {
+                let path = route.pattern.split(separator: "/", omittingEmptySubsequences: true).dropFirst(
+                    route.pattern.contains("://") ? 1 : 0)
+                for segment in path {
+                    if segment.first == ":" || segment.contains("{") || segment.contains("*") {
+                        segments.append(fillers.randomElement(using: &generator)!)
+                        if segment == "**", Bool.random(using: &generator) { segments.append("deep") }
+                    } else {
+                        segments.append(Int.random(in: 0..<6, using: &generator) == 0 ? segment.uppercased() : String(segment))
+                    }
+                }
+            } else {
+                for _ in 0..<Int.random(in: 0...5, using: &generator) { segments.append(fillers.randomElement(using: &generator)!) }
+            }
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0: segments.append(fillers.randomElement(using: &generator)!)
+            case 1: if !segments.isEmpty { segments.removeLast() }
+            default: break
+            }
+            let prefix = [
+                "/", "app://", "web://", "APP:///", "", "https://www.x.com/", "http://localhost/", "old://", "app://h:8/",
+            ].randomElement(using: &generator)!
+            var url = prefix + segments.joined(separator: Int.random(in: 0..<10, using: &generator) == 0 ? "//" : "/")
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0: url += "?a=1&b=x+y&a=%41"
+            case 1: url += "#frag"
+            case 2: url += "?p1=q&%zz"
+            case 3: url += String(repeating: "/seg", count: Int.random(in: 5...60, using: &generator))
+            case 4: url += "/12345"
+            default: break
+            }
+            urls.append(url)
+        }
+        return urls
+    }
+
+    var description: String {
+        var lines = ["options: \(options)"]
+        for route in routes {
+            lines.append(
+                "  \(route.name ?? "") \(route.method ?? "*") \(route.pattern) variant=\(route.variant ?? "-") priority=\(route.priority) kind=\(route.handler.kind.rawValue)"
+            )
+        }
+        for rule in rules { lines.append("  rewrite \(rule.expression) -> \(rule.target)") }
+        return lines.joined(separator: "\n")
+    }
+}
