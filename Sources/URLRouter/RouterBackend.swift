@@ -41,6 +41,12 @@ public struct RouterBackend: Sendable {
         available.first { $0.name == name }
     }
 
+    /// The PCRE2 library version, when this build has the PCRE2 backend.
+    public static var pcre2Version: String? { PCRE2Backend.libraryVersion }
+
+    /// Whether PCRE2's JIT compiler works on this machine (false without the PCRE2 backend).
+    public static var pcre2JITAvailable: Bool { PCRE2Backend.isJITAvailable }
+
     /// The names of every backend the package knows, built or not.
     public static let knownNames = ["pcre2", "foundation"]
 }

@@ -1,5 +1,7 @@
 /// One registration as the caller made it: a pattern with its method, variant, priority and kind.
-public struct RouteRegistration: Sendable {
+///
+/// A class, immutable after init: matches refer to it without copying its fields.
+public final class RouteRegistration: Sendable {
     /// The parsed pattern.
     public let pattern: RoutePattern
     /// The upper-cased HTTP method, or `nil` for any.
@@ -54,8 +56,8 @@ public enum MethodFilter: Sendable, Hashable {
 ///
 /// Routes reach backends sorted by precedence (SEMANTICS.md section 3): a backend that finds the
 /// first route, in this order, that matches the path and ``answers(_:variants:)`` the lookup has found
-/// the winner.
-public struct CompiledRoute: Sendable {
+/// the winner. A class, immutable after init, so backends hold routes without copying them.
+public final class CompiledRoute: Sendable {
     /// The scheme the route is bound to (its own or the default scheme), or `nil` for any.
     public let scheme: String?
     /// The positions of the route.

@@ -87,14 +87,20 @@ public struct CompositeMatcher: Sendable {
 }
 
 extension CompositeMatcher {
-    /// The captures of `segment` as slices of it, or `nil` when it does not match.
-    public func captures(_ segment: Substring) -> [Substring]? {
-        let ranges = segment.utf8.withContiguousStorageIfAvailable { match($0) }
-            ?? Array(segment.utf8).withUnsafeBufferPointer { match($0) }
-        guard let ranges else { return nil }
-        let utf8 = segment.utf8
-        return ranges.map { range in
-            segment[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
-        }
+    /// The captures of the segment at UTF-8 offsets `range` of `storage`, as ranges of `storage`,
+    /// or `nil` when it does not match.
+    public func captures(in storage: String, at range: Range<Int>) -> RangeList? {
+        let found = storage.utf8.withContiguousStorageIfAvailable { bytes in
+            match(UnsafeBufferPointer(rebasing: bytes[range]))
+        } ?? Array(storage.utf8)[range].withUnsafeBufferPointer { match($0) }
+        guard let found else { return nil }
+        return RangeList(found.lazy.map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) })
+    }
+
+    /// The captures of `segment` (bytes), appended to `captures` shifted by `offset`; `false` when it does not match.
+    public func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeList) -> Bool {
+        guard let found = match(segment) else { return false }
+        for range in found { captures.append((range.lowerBound + offset)..<(range.upperBound + offset)) }
+        return true
     }
 }

@@ -26,36 +26,62 @@ public protocol MatcherBackend: Sendable {
 }
 
 /// What a lookup asks a route matcher.
-public struct MatchRequest: Sendable {
+///
+/// The segment bytes are lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
+/// and must not be kept.
+public struct MatchRequest {
     /// The URL's scheme (lower-cased, default applied), or `nil`.
     public var scheme: String?
-    /// The segments to match, in comparison form (a prefix of the URL's for the fallback).
-    public var segments: ArraySlice<Substring>
+    /// The bytes holding the segments (the URL, or its decoded segments).
+    public var bytes: UnsafeBufferPointer<UInt8>
+    /// The URL's segments, as ranges of ``bytes``.
+    public var segments: RangeList
+    /// How many of ``segments`` to match: all of them, or fewer for the fallback.
+    public var segmentCount: Int
     /// Which methods may answer.
     public var method: MethodFilter
     /// The requested variants, in preference order.
     public var variants: [String]
 
-    /// Makes a request.
-    public init(scheme: String?, segments: ArraySlice<Substring>, method: MethodFilter, variants: [String]) {
+    /// Makes a request for all of `segments`.
+    public init(
+        scheme: String?, bytes: UnsafeBufferPointer<UInt8>, segments: RangeList, method: MethodFilter,
+        variants: [String]
+    ) {
         self.scheme = scheme
+        self.bytes = bytes
         self.segments = segments
+        self.segmentCount = segments.count
         self.method = method
         self.variants = variants
     }
+
+    /// The bytes of the segment at `index`, in comparison form.
+    @inlinable
+    public func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[segments[index]])
+    }
+
+    /// The segment at `index`, in comparison form, as a new string.
+    public func segment(_ index: Int) -> String {
+        String(decoding: segmentBytes(index), as: UTF8.self)
+    }
 }
+
+@available(*, unavailable, message: "a MatchRequest lends bytes for one call")
+extension MatchRequest: Sendable {}
 
 /// The winner a route matcher found.
 public struct RawMatch: Sendable, Hashable {
     /// The index of the route in the table given to ``MatcherBackend/makeRouteMatcher(routes:options:)``.
     public var routeIndex: Int
-    /// The captured values in comparison form, in element order.
-    public var captures: [Substring]
+    /// The captured values, in element order, as ranges of the request's bytes.
+    public var captures: RangeList
     /// The segments the catch-all took, as indices into the request's segments.
     public var catchAll: Range<Int>?
 
     /// Makes a match.
-    public init(routeIndex: Int, captures: [Substring], catchAll: Range<Int>?) {
+    public init(routeIndex: Int, captures: RangeList, catchAll: Range<Int>?) {
         self.routeIndex = routeIndex
         self.captures = captures
         self.catchAll = catchAll
@@ -78,7 +104,15 @@ public protocol RouteMatcher: Sendable {
     ///
     /// - Complexity: linear in the URL's length for routes without user regexes; user regexes
     ///   run under `budget`.
-    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome
+    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome
+}
+
+/// Facts a compiled matcher can report about itself, for the CLI and benchmarks.
+public protocol CompiledPatternFacts {
+    /// How many patterns the engine compiled.
+    var compiledPatternCount: Int { get }
+    /// Whether every compiled pattern runs as JIT machine code.
+    var isJITCompiled: Bool { get }
 }
 
 /// The answer of a rewriter.

@@ -12,19 +12,56 @@
 public struct Parameters: Sendable {
     /// Path parameter names, in pattern order.
     public let names: [String]
-    /// Path parameter values, fully decoded, slices of the URL where it held no escape.
-    public let values: [Substring]
-    /// Every query item, in order.
-    public let query: [QueryItem]
     /// The caller's extra values.
     public let extra: [String: any Sendable]
+    @usableFromInline let storage: String
+    @usableFromInline let ranges: RangeList
+    let rawQuery: Substring?
+    let decodePlus: Bool
+    /// Whether values may hold `%2F`/`%25` (only when the URL had escapes).
+    @usableFromInline let mayHoldEscapes: Bool
 
-    /// Makes parameters.
-    public init(names: [String], values: [Substring], query: [QueryItem], extra: [String: any Sendable]) {
+    /// Makes parameters from values in comparison form at `ranges` of `storage`, and a raw query.
+    public init(
+        names: [String], storage: String, ranges: RangeList, query: Substring?, decodePlus: Bool,
+        extra: [String: any Sendable]
+    ) {
         self.names = names
-        self.values = values
-        self.query = query
+        self.storage = storage
+        self.ranges = ranges
+        self.rawQuery = query
+        self.decodePlus = decodePlus
         self.extra = extra
+        self.mayHoldEscapes = true
+    }
+
+    init(names: [String], request: RequestURL, ranges: RangeList, extra: [String: any Sendable]) {
+        self.names = names
+        self.storage = request.storage
+        self.ranges = ranges
+        self.rawQuery = request.query
+        self.decodePlus = request.decodePlus
+        self.extra = extra
+        self.mayHoldEscapes = !request.segmentsAreInURL
+    }
+
+    /// The number of path parameters.
+    public var count: Int { ranges.count }
+
+    /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
+    @inlinable
+    public func value(at index: Int) -> Substring {
+        let value = storage.utf8Slice(ranges[index])
+        guard mayHoldEscapes, value.utf8.contains(UInt8(ascii: "%")) else { return value }
+        return PercentCoding.decodeComparisonForm(value)[...]
+    }
+
+    /// Path parameter values, fully decoded, in pattern order.
+    public var values: [Substring] { ranges.indices.map(value(at:)) }
+
+    /// Every query item, in order, decoded.
+    public var query: [QueryItem] {
+        rawQuery.map { RequestURL.items(of: $0, decodePlus: decodePlus) } ?? []
     }
 
     /// Path parameters in pattern order.
@@ -72,7 +109,7 @@ public struct Parameters: Sendable {
     public var all: [String: any Sendable] {
         var merged: [String: any Sendable] = [:]
         for item in query { merged[item.name] = item.value }
-        for (name, value) in zip(names, values) { merged[name] = String(value) }
+        for (index, name) in names.enumerated() where index < ranges.count { merged[name] = String(value(at: index)) }
         for (name, value) in extra { merged[name] = value }
         return merged
     }
@@ -88,7 +125,7 @@ public struct Parameters: Sendable {
     }
 
     func string(_ name: String) -> Substring? {
-        for index in names.indices where names[index] == name { return values[index] }
+        for index in names.indices where names[index] == name && index < ranges.count { return value(at: index) }
         guard let item = query.last(where: { $0.name == name }) else { return nil }
         return item.value[...]
     }

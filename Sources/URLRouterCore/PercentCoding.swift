@@ -25,14 +25,12 @@ public enum PercentCoding: Sendable {
 
     /// The comparison form of `text`, or `nil` when it is malformed.
     public static func comparisonForm(_ text: Substring) -> String? {
-        var text = text
-        return text.withUTF8 { decode(UnsafeBufferPointer(rebasing: $0[...]), keepSlashAndPercent: true, plusAsSpace: false) }
+        text.withUTF8Bytes { decode($0, keepSlashAndPercent: true, plusAsSpace: false) }
     }
 
     /// `text` with every escape decoded, or `nil` when it is malformed.
     public static func decoded(_ text: Substring, plusAsSpace: Bool = false) -> String? {
-        var text = text
-        return text.withUTF8 { decode(UnsafeBufferPointer(rebasing: $0[...]), keepSlashAndPercent: false, plusAsSpace: plusAsSpace) }
+        text.withUTF8Bytes { decode($0, keepSlashAndPercent: false, plusAsSpace: plusAsSpace) }
     }
 
     /// `text` with every escape decoded, or `nil` when it is malformed.
@@ -43,8 +41,7 @@ public enum PercentCoding: Sendable {
 
     /// Whether `text` decodes cleanly (well-formed escapes, valid UTF-8 after decoding).
     public static func isWellFormed(_ text: Substring) -> Bool {
-        var text = text
-        return text.withUTF8 { validate(UnsafeBufferPointer(rebasing: $0[...])) }
+        text.withUTF8Bytes { validate($0) }
     }
 
     /// Turns the comparison form into the fully decoded value (`%2F` → `/`, `%25` → `%`).
@@ -161,4 +158,22 @@ func asciiLower(_ byte: UInt8) -> UInt8 {
 func asciiCaseInsensitiveEqual<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
     guard a.count == b.count else { return false }
     return zip(a, b).allSatisfy { asciiLower($0) == asciiLower($1) }
+}
+
+extension Substring {
+    /// Lends the substring's UTF-8 bytes without copying when its base string is native: the bytes
+    /// are a window into the base's storage. (`Substring.withUTF8` and the `utf8` view's contiguous
+    /// storage take a slow path; this one does not.)
+    @inlinable
+    public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let base = self.base
+        let start = base.utf8.distance(from: base.startIndex, to: startIndex)
+        let count = base.utf8.distance(from: startIndex, to: endIndex)
+        if let result = try base.utf8.withContiguousStorageIfAvailable({ buffer in
+            try body(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)]))
+        }) {
+            return result
+        }
+        return try Array(utf8).withUnsafeBufferPointer(body)
+    }
 }

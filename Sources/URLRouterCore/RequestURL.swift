@@ -30,25 +30,84 @@ public struct QueryItem: Sendable, Hashable {
 /// Any malformed escape, or escapes decoding to invalid UTF-8, in any part of the URL
 /// makes the whole URL malformed.
 ///
-/// Segments are slices of the URL itself when they hold no escape, so normalizing a plain URL
-/// allocates only the array of segments.
+/// Segments are kept as byte ranges of one storage string: the URL itself when no segment holds an
+/// escape. Normalizing a plain URL allocates nothing, and copying a request retains only the URL
+/// (the rarely set parts live in one optional box).
 public struct RequestURL: Sendable {
+    /// The URL that was normalized.
+    public let url: String
+    /// Where each segment is in ``storage``, as UTF-8 offsets.
+    public var segmentRanges: RangeList
     /// The lower-cased scheme, or the default scheme, or `nil`.
     public var scheme: String?
-    /// The host in comparison form, `nil` when the URL has none.
-    public var host: Substring?
-    /// The path segments used for matching, in comparison form.
-    public var segments: [Substring]
-    /// The query as written, without `?`.
-    public var query: Substring?
-    /// The fragment as written.
-    public var fragment: Substring?
-    /// The removed transition prefix, spelled as in ``RouterOptions/transitionPrefixes``.
-    public var transition: String?
-    /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
-    public var callbackURL: String?
     /// Whether `+` in the query is a space.
     public var decodePlus: Bool
+    // Offsets into `url`, or (-1, -1) when absent.
+    @usableFromInline var hostSpan: (Int32, Int32)
+    @usableFromInline var querySpan: (Int32, Int32)
+    @usableFromInline var fragmentSpan: (Int32, Int32)
+    /// What only some URLs have: decoded storage, a decoded host, a transition, a callback URL.
+    @usableFromInline var extras: Extras?
+
+    /// The rarely set parts of a request.
+    @usableFromInline
+    final class Extras: Sendable {
+        @usableFromInline let decoded: String?
+        let decodedHost: String?
+        let transition: String?
+        let callbackURL: String?
+
+        init(decoded: String?, decodedHost: String?, transition: String?, callbackURL: String?) {
+            self.decoded = decoded
+            self.decodedHost = decodedHost
+            self.transition = transition
+            self.callbackURL = callbackURL
+        }
+    }
+
+    @usableFromInline static let absent: (Int32, Int32) = (-1, -1)
+
+    @inline(__always)
+    static func span(_ range: Range<Int>?) -> (Int32, Int32) {
+        guard let range else { return absent }
+        return (Int32(range.lowerBound), Int32(range.upperBound))
+    }
+
+    @inline(__always)
+    static func range(_ span: (Int32, Int32)) -> Range<Int>? {
+        span.0 < 0 ? nil : Int(span.0)..<Int(span.1)
+    }
+
+    /// The text holding the segments' comparison forms: ``url`` itself unless a segment had escapes.
+    @inlinable
+    public var storage: String { extras?.decoded ?? url }
+
+    /// Whether the segments live in ``url`` itself (no segment had escapes).
+    @inlinable
+    public var segmentsAreInURL: Bool { extras?.decoded == nil }
+
+    /// The removed transition prefix, spelled as in ``RouterOptions/transitionPrefixes``.
+    public var transition: String? { extras?.transition }
+
+    /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
+    public var callbackURL: String? { extras?.callbackURL }
+
+    /// The host in comparison form, `nil` when the URL has none.
+    public var host: Substring? {
+        if let decodedHost = extras?.decodedHost { return decodedHost[...] }
+        return RequestURL.range(hostSpan).map { url.utf8Slice($0) }
+    }
+
+    /// The query as written, without `?`.
+    public var query: Substring? { RequestURL.range(querySpan).map { url.utf8Slice($0) } }
+
+    /// The fragment as written.
+    public var fragment: Substring? { RequestURL.range(fragmentSpan).map { url.utf8Slice($0) } }
+
+    /// The path segments used for matching, in comparison form.
+    public var segments: [Substring] {
+        segmentRanges.map { storage.utf8Slice($0) }
+    }
 
     /// `/` followed by the segments joined by `/` (comparison form).
     public var path: String {
@@ -78,63 +137,122 @@ public struct RequestURL: Sendable {
     /// - Throws: ``MalformedURL`` when any part has a bad escape.
     /// - Complexity: O(*n*) in the length of `url`.
     public init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
-        try self.init(parts: URLParts(url), options: options)
+        var layout = URLLayout()
+        var ranges = RangeList()
+        var scannedScheme: String?
+        var hostIsSegment = false
+        // The closure returns nothing, so no large value travels through generic code.
+        let scanned: Void? = url.utf8.withContiguousStorageIfAvailable { bytes in
+            RequestURL.scan(bytes, options.hostAsSegment, &layout, &ranges, &scannedScheme, &hostIsSegment)
+        }
+        if scanned == nil {
+            Array(url.utf8).withUnsafeBufferPointer { bytes in
+                RequestURL.scan(bytes, options.hostAsSegment, &layout, &ranges, &scannedScheme, &hostIsSegment)
+            }
+        }
+        let scheme = scannedScheme ?? options.defaultScheme
+        let hostRange = layout.host.flatMap { $0.isEmpty ? nil : $0 }
+        func slice(_ range: Range<Int>) -> Substring { url.utf8Slice(range) }
+
+        var decoded: String?
+        var decodedHost: String?
+        if layout.hasPercent {
+            // The slow path: check every part, and decode segments that hold escapes into new storage.
+            for (part, range) in [("userinfo", layout.userinfo), ("port", layout.port), ("query", layout.query), ("fragment", layout.fragment)] {
+                if let range, !PercentCoding.isWellFormed(slice(range)) {
+                    throw MalformedURL(part: part, text: String(slice(range)))
+                }
+            }
+            var storage = ""
+            var decodedRanges = RangeList()
+            if let range = hostRange {
+                let host = try RequestURL.comparisonForm(slice(range), part: "host")
+                decodedHost = String(host)
+                if RequestURL.hostIsSegment(host, options.hostAsSegment) {
+                    storage += host
+                    decodedRanges.append(0..<storage.utf8.count)
+                }
+            }
+            for range in ranges {
+                let segment = try RequestURL.comparisonForm(slice(range), part: "path segment")
+                storage += "/"
+                let start = storage.utf8.count
+                storage += segment
+                decodedRanges.append(start..<storage.utf8.count)
+            }
+            decoded = storage
+            ranges = decodedRanges
+        } else if hostIsSegment, let range = hostRange {
+            ranges.prepend(range)
+        }
+        var transition: String?
+        if !options.transitionPrefixes.isEmpty, let first = ranges.first {
+            let segment = (decoded ?? url).utf8Slice(first)
+            if let word = options.transitionPrefixes.first(where: { asciiCaseInsensitiveEqual($0.utf8, segment.utf8) }) {
+                transition = word
+                ranges.removeFirst()
+            }
+        }
+        var callbackURL: String?
+        if options.fragmentAsCallbackURL, let range = layout.fragment, !range.isEmpty {
+            let fragment = slice(range)
+            if URLParts.schemeEnd(fragment) == nil, let scheme {
+                callbackURL = scheme + "://" + fragment
+            } else {
+                callbackURL = String(fragment)
+            }
+        }
+        let hasExtras = decoded != nil || decodedHost != nil || transition != nil || callbackURL != nil
+        self.init(
+            url: url, segmentRanges: ranges, scheme: scheme, decodePlus: options.decodePlus,
+            hostSpan: RequestURL.span(hostRange), querySpan: RequestURL.span(layout.query),
+            fragmentSpan: RequestURL.span(layout.fragment),
+            extras: hasExtras
+                ? Extras(decoded: decoded, decodedHost: decodedHost, transition: transition, callbackURL: callbackURL)
+                : nil)
     }
 
-    /// Normalizes already split parts under `options`.
-    public init(parts: URLParts, options: RouterOptions) throws(MalformedURL) {
-        decodePlus = options.decodePlus
-        if let text = parts.userinfo, !PercentCoding.isWellFormed(text) {
-            throw MalformedURL(part: "userinfo", text: String(text))
-        }
-        if let text = parts.port, !PercentCoding.isWellFormed(text) {
-            throw MalformedURL(part: "port", text: String(text))
-        }
-        if let written = parts.scheme {
-            scheme = RequestURL.lowercased(written)
-        } else {
-            scheme = options.defaultScheme
-        }
+    init(
+        url: String, segmentRanges: RangeList, scheme: String?, decodePlus: Bool, hostSpan: (Int32, Int32),
+        querySpan: (Int32, Int32), fragmentSpan: (Int32, Int32), extras: Extras?
+    ) {
+        self.url = url
+        self.segmentRanges = segmentRanges
+        self.scheme = scheme
+        self.decodePlus = decodePlus
+        self.hostSpan = hostSpan
+        self.querySpan = querySpan
+        self.fragmentSpan = fragmentSpan
+        self.extras = extras
+    }
 
-        var segments: [Substring] = []
-        segments.reserveCapacity(8)
-        if let rawHost = parts.host, !rawHost.isEmpty {
-            let host = try RequestURL.comparisonForm(rawHost, part: "host")
-            self.host = host
-            if RequestURL.hostIsSegment(host, options.hostAsSegment) { segments.append(host) }
-        }
-        let path = parts.path
-        var start = path.utf8.startIndex
-        let end = path.utf8.endIndex
-        while start < end {
-            var stop = start
-            while stop < end, path.utf8[stop] != UInt8(ascii: "/") { path.utf8.formIndex(after: &stop) }
-            if stop > start {
-                segments.append(try RequestURL.comparisonForm(path[start..<stop], part: "path segment"))
-            }
-            start = stop < end ? path.utf8.index(after: stop) : end
-        }
-        if !options.transitionPrefixes.isEmpty, let first = segments.first,
-            let word = options.transitionPrefixes.first(where: { asciiCaseInsensitiveEqual($0.utf8, first.utf8) })
-        {
-            transition = word
-            segments.removeFirst()
-        }
-        self.segments = segments
-
-        if let query = parts.query {
-            guard PercentCoding.isWellFormed(query) else { throw MalformedURL(part: "query", text: String(query)) }
-            self.query = query
-        }
-        if let fragment = parts.fragment {
-            guard PercentCoding.isWellFormed(fragment) else { throw MalformedURL(part: "fragment", text: String(fragment)) }
-            self.fragment = fragment
-            if options.fragmentAsCallbackURL, !fragment.isEmpty {
-                if URLParts.schemeEnd(fragment) == nil, let scheme {
-                    callbackURL = scheme + "://" + fragment
-                } else {
-                    callbackURL = String(fragment)
+    /// One pass over the URL's bytes: where its parts are, the path's non-empty segments, the
+    /// lower-cased scheme, and whether the host (as written) is a segment.
+    static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ hostRule: RouterOptions.HostAsSegment, _ layout: inout URLLayout,
+        _ segments: inout RangeList, _ scheme: inout String?, _ hostIsSegment: inout Bool
+    ) {
+        layout = URLLayout(bytes)
+        URLLayout.appendSegments(of: layout.path, in: bytes, to: &segments)
+        if let range = layout.scheme {
+            let written = UnsafeBufferPointer(rebasing: bytes[range])
+            if written.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+                scheme = String(unsafeUninitializedCapacity: written.count) { buffer in
+                    for (offset, byte) in written.enumerated() { buffer[offset] = asciiLower(byte) }
+                    return written.count
                 }
+            } else {
+                scheme = String(decoding: written, as: UTF8.self)
+            }
+        }
+        if let range = layout.host, !range.isEmpty {
+            let host = UnsafeBufferPointer(rebasing: bytes[range])
+            switch hostRule {
+            case .always: hostIsSegment = true
+            case .never: hostIsSegment = false
+            case .unlessDotted: hostIsSegment = !host.contains(UInt8(ascii: "."))
+            case .unlessDottedOrLocalhost:
+                hostIsSegment = !host.contains(UInt8(ascii: ".")) && !asciiCaseInsensitiveEqual(host, "localhost".utf8)
             }
         }
     }

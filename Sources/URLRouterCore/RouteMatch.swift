@@ -5,33 +5,56 @@
 public struct RouteMatch: Sendable {
     /// The winning registration (its pattern, method, variant, kind and name).
     public let route: RouteRegistration
-    /// Path parameters, query items and extra values.
-    public let parameters: Parameters
-    /// The URL the caller passed.
-    public let url: String
     /// The URL after rewriting, when a rule applied.
     public let rewrittenURL: String?
     /// The normalized URL that was matched.
     public let request: RequestURL
+    @usableFromInline let captures: RangeList
+    let extra: [String: any Sendable]
     let catchAllRange: Range<Int>?
+    let callerURL: String?
 
     /// Makes a match.
     public init(
-        route: RouteRegistration, parameters: Parameters, url: String, rewrittenURL: String?, request: RequestURL,
-        catchAll: Range<Int>?
+        route: RouteRegistration, url: String, rewrittenURL: String?, request: RequestURL, captures: RangeList,
+        extra: [String: any Sendable], catchAll: Range<Int>?
     ) {
         self.route = route
-        self.parameters = parameters
-        self.url = url
         self.rewrittenURL = rewrittenURL
         self.request = request
+        self.captures = captures
+        self.extra = extra
         self.catchAllRange = catchAll
+        // The routed URL is the request's; keep the caller's only when a rule changed it.
+        self.callerURL = rewrittenURL == nil ? nil : url
+    }
+
+    /// The URL the caller passed.
+    public var url: String { callerURL ?? request.url }
+
+    /// The number of path parameters.
+    @inlinable
+    public var parameterCount: Int { captures.count }
+
+    /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
+    /// The cheapest way to read parameters in a hot loop; ``parameters`` offers lookups by name.
+    @inlinable
+    public func parameter(at index: Int) -> Substring {
+        let value = request.storage.utf8Slice(captures[index])
+        guard !request.segmentsAreInURL, value.utf8.contains(UInt8(ascii: "%")) else { return value }
+        return PercentCoding.decodeComparisonForm(value)[...]
+    }
+
+    /// Path parameters, query items and extra values.
+    public var parameters: Parameters {
+        Parameters(names: route.parameterNames, request: request, ranges: captures, extra: extra)
     }
 
     /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
     public var catchall: String? {
         catchAllRange.map { range in
-            request.segments[range].map { PercentCoding.decodeComparisonForm($0) }.joined(separator: "/")
+            request.segmentRanges[range].map { PercentCoding.decodeComparisonForm(request.storage.utf8Slice($0)) }
+                .joined(separator: "/")
         }
     }
     /// The lower-cased scheme (or the default scheme).
@@ -49,7 +72,7 @@ public struct RouteMatch: Sendable {
     /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
     public var callbackURL: String? { request.callbackURL }
     /// Every query item in order (repeated keys keep all their values here).
-    public var queryItems: [QueryItem] { parameters.query }
+    public var queryItems: [QueryItem] { request.queryItems }
 }
 
 /// A lookup that found no route, and why (SEMANTICS.md section 7).

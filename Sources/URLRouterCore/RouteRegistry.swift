@@ -184,6 +184,16 @@ struct LoweredPattern: Sendable {
 public enum HTTPMethodName: Sendable {
     /// `method` upper-cased, or `nil` when it is not a token.
     public static func normalized(_ method: String) -> String? {
+        // The usual methods, then any upper-case token: the same string, no allocation.
+        switch method {
+        case "GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS": return method
+        default: break
+        }
+        if !method.isEmpty,
+            method.utf8.allSatisfy({ ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || $0 == UInt8(ascii: "-") })
+        {
+            return method
+        }
         guard !method.isEmpty,
             method.utf8.allSatisfy({ byte in
                 isASCIILetter(byte) || isASCIIDigit(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)

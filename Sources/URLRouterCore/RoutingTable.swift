@@ -38,6 +38,12 @@ public struct RoutingTable: Sendable {
         self.hasMethodRoutes = routes.contains { $0.method != nil }
     }
 
+    /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
+    public var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
+
+    /// What the backend reports about the compiled rewrite rules, when it compiles patterns.
+    public var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
+
     /// A table with no routes and no rules, which matches nothing.
     public init(empty options: RouterOptions) {
         self.options = options
@@ -50,7 +56,46 @@ public struct RoutingTable: Sendable {
     }
 
     struct EmptyMatcher: RouteMatcher {
-        func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
+        func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text`, without copying them when the string is native.
+    @inline(__always)
+    func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Step 4 of the pipeline: the full match, the fallback, then `methodNotAllowed`.
+    func match(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ request: RequestURL, _ method: String?, _ variants: [String],
+        _ budget: inout WorkBudget
+    ) -> (MatchOutcome, RouteMiss.Reason?) {
+        var matchRequest = MatchRequest(
+            scheme: request.scheme, bytes: bytes, segments: request.segmentRanges, method: .lookup(method),
+            variants: variants)
+        var outcome = matcher.firstMatch(matchRequest, budget: &budget)
+        if outcome == .noMatch, options.fallbackToLastHandler {
+            var count = request.segmentRanges.count
+            while outcome == .noMatch, count > 0 {
+                count -= 1
+                matchRequest.segmentCount = count
+                outcome = matcher.firstMatch(matchRequest, budget: &budget)
+            }
+        }
+        switch outcome {
+        case .matched: return (outcome, nil)
+        case .limitExceeded: return (outcome, .limitExceeded)
+        case .noMatch:
+            guard hasMethodRoutes else { return (outcome, .noMatch) }
+            matchRequest.segmentCount = request.segmentRanges.count
+            matchRequest.method = MethodFilter.any
+            switch matcher.firstMatch(matchRequest, budget: &budget) {
+            case .matched: return (.noMatch, .methodNotAllowed)
+            case .noMatch: return (.noMatch, .noMatch)
+            case .limitExceeded: return (.noMatch, .limitExceeded)
+            }
+        }
     }
 
     /// The result of rewriting a URL on its own.
@@ -98,7 +143,7 @@ public struct RoutingTable: Sendable {
         var budget = WorkBudget()
         var target = url
         var rewrittenURL: String?
-        switch rewrite(url, budget: &budget) {
+        switch rules.isEmpty ? .unchanged : rewrite(url, budget: &budget) {
         case .unchanged: break
         case .limitExceeded: return .failure(RouteMiss(reason: .limitExceeded, url: url, detail: "in a rewrite rule"))
         case .rewritten(let rewritten):
@@ -121,35 +166,17 @@ public struct RoutingTable: Sendable {
         }
 
         let method = method.map { HTTPMethodName.normalized($0) ?? $0 }
-        var matchRequest = MatchRequest(
-            scheme: request.scheme, segments: request.segments[...], method: .lookup(method), variants: variants)
-        var outcome = matcher.firstMatch(matchRequest, budget: &budget)
-        if outcome == .noMatch, options.fallbackToLastHandler {
-            var count = request.segments.count
-            while outcome == .noMatch, count > 0 {
-                count -= 1
-                matchRequest.segments = request.segments[..<count]
-                outcome = matcher.firstMatch(matchRequest, budget: &budget)
-            }
-        }
+        let outcome: (MatchOutcome, RouteMiss.Reason?) =
+            request.segmentsAreInURL
+            ? withBytes(of: request.url) { match($0, request, method, variants, &budget) }
+            : withBytes(of: request.storage) { match($0, request, method, variants, &budget) }
         let raw: RawMatch
         switch outcome {
-        case .matched(let found):
+        case (.matched(let found), _):
             raw = found
-        case .limitExceeded:
-            return .failure(RouteMiss(reason: .limitExceeded, url: url, rewrittenURL: rewrittenURL, request: request))
-        case .noMatch:
-            var reason = RouteMiss.Reason.noMatch
-            if hasMethodRoutes {
-                matchRequest.segments = request.segments[...]
-                matchRequest.method = .any
-                switch matcher.firstMatch(matchRequest, budget: &budget) {
-                case .matched: reason = .methodNotAllowed
-                case .noMatch: break
-                case .limitExceeded: reason = .limitExceeded
-                }
-            }
-            return .failure(RouteMiss(reason: reason, url: url, rewrittenURL: rewrittenURL, request: request))
+        case (_, let reason):
+            return .failure(
+                RouteMiss(reason: reason ?? .noMatch, url: url, rewrittenURL: rewrittenURL, request: request))
         }
         guard let winner = routes[raw.routeIndex].target(for: variants) else {
             // A backend returned a route that does not answer the lookup: a backend bug, reported as no match.
@@ -159,15 +186,9 @@ public struct RoutingTable: Sendable {
             return .failure(
                 RouteMiss(reason: .kindMismatch, url: url, rewrittenURL: rewrittenURL, request: request, route: winner))
         }
-        var values = raw.captures
-        for index in values.indices where values[index].utf8.contains(UInt8(ascii: "%")) {
-            values[index] = PercentCoding.decodeComparisonForm(values[index])[...]
-        }
-        let query = request.query == nil ? [] : request.queryItems
         return .success(
             RouteMatch(
-                route: winner,
-                parameters: Parameters(names: winner.parameterNames, values: values, query: query, extra: extra),
-                url: url, rewrittenURL: rewrittenURL, request: request, catchAll: raw.catchAll))
+                route: winner, url: url, rewrittenURL: rewrittenURL, request: request, captures: raw.captures,
+                extra: extra, catchAll: raw.catchAll))
     }
 }

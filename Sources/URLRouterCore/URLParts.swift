@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The parts of a URL exactly as written:
 /// `[scheme ":"] ["//" authority] path ["?" query] ["#" fragment]`.
 ///
@@ -26,49 +34,22 @@ public struct URLParts: Sendable, Hashable {
     public var fragment: Substring?
 
     /// Splits `url` into its parts. Never fails.
-    public init(_ url: String) {
-        self.init(url[...])
+    public init(_ url: Substring) {
+        self.init(String(url))
     }
 
     /// Splits `url` into its parts. Never fails.
-    public init(_ url: Substring) {
-        var rest = url
-        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = rest[rest.index(after: hash)...]
-            rest = rest[..<hash]
-        }
-        if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = rest[rest.index(after: question)...]
-            rest = rest[..<question]
-        }
-        if let colon = URLParts.schemeEnd(rest) {
-            scheme = rest[..<colon]
-            rest = rest[rest.index(after: colon)...]
-        }
-        if rest.utf8.starts(with: "//".utf8) {
-            let start = rest.utf8.index(rest.startIndex, offsetBy: 2)
-            let end = rest[start...].utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-            let authority = rest[start..<end]
-            self.authority = authority
-            rest = rest[end...]
-            var hostPort = authority
-            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
-                userinfo = authority[..<at]
-                hostPort = authority[authority.index(after: at)...]
-            }
-            var hostEnd = hostPort.endIndex
-            if hostPort.utf8.first == UInt8(ascii: "["), let close = hostPort.utf8.firstIndex(of: UInt8(ascii: "]")) {
-                hostEnd = hostPort.index(after: close)
-                if hostEnd < hostPort.endIndex, hostPort.utf8[hostEnd] == UInt8(ascii: ":") {
-                    port = hostPort[hostPort.index(after: hostEnd)...]
-                }
-            } else if let colon = hostPort.utf8.firstIndex(of: UInt8(ascii: ":")) {
-                hostEnd = colon
-                port = hostPort[hostPort.index(after: colon)...]
-            }
-            host = hostPort[..<hostEnd]
-        }
-        path = rest
+    public init(_ url: String) {
+        let layout = URLLayout(url)
+        func slice(_ range: Range<Int>) -> Substring { layout.slice(url, range) }
+        scheme = layout.scheme.map(slice)
+        authority = layout.authority.map(slice)
+        userinfo = layout.userinfo.map(slice)
+        host = layout.host.map(slice)
+        port = layout.port.map(slice)
+        path = slice(layout.path)
+        query = layout.query.map(slice)
+        fragment = layout.fragment.map(slice)
     }
 
     /// Whether `text` is a scheme name: `ALPHA *(ALPHA / DIGIT / "+" / "-" / ".")`.
@@ -102,4 +83,124 @@ func isASCIILetter(_ byte: UInt8) -> Bool {
 @inline(__always)
 func isASCIIDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+}
+
+/// Where the parts of a URL are, as UTF-8 offsets, found in one pass over its bytes.
+struct URLLayout {
+    var scheme: Range<Int>?
+    var authority: Range<Int>?
+    var userinfo: Range<Int>?
+    var host: Range<Int>?
+    var port: Range<Int>?
+    var path: Range<Int> = 0..<0
+    var query: Range<Int>?
+    var fragment: Range<Int>?
+    /// Whether the URL holds any `%` (else nothing needs decoding or checking).
+    var hasPercent = false
+
+    init() {}
+
+    init(_ url: String) {
+        if let layout = url.utf8.withContiguousStorageIfAvailable({ URLLayout($0) }) {
+            self = layout
+        } else {
+            self = Array(url.utf8).withUnsafeBufferPointer { URLLayout($0) }
+        }
+    }
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        let total = bytes.count
+        // memchr finds the delimiters (vectorized in libc); the URL is scanned only a few times.
+        @inline(__always) func find(_ byte: UInt8, from: Int, to: Int) -> Int? {
+            guard to > from, let found = memchr(base + from, Int32(byte), to - from) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        hasPercent = find(UInt8(ascii: "%"), from: 0, to: total) != nil
+        var end = total
+        if let hash = find(UInt8(ascii: "#"), from: 0, to: total) {
+            fragment = (hash + 1)..<total
+            end = hash
+        }
+        if let question = find(UInt8(ascii: "?"), from: 0, to: end) {
+            query = (question + 1)..<end
+            end = question
+        }
+        var start = 0
+        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
+        if isASCIILetter(base[0]) {
+            var position = 1
+            while position < end {
+                let byte = base[position]
+                if byte == UInt8(ascii: ":") {
+                    scheme = 0..<position
+                    start = position + 1
+                    break
+                }
+                guard isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
+                else { break }
+                position += 1
+            }
+        }
+        if end - start >= 2, base[start] == UInt8(ascii: "/"), base[start + 1] == UInt8(ascii: "/") {
+            let authorityStart = start + 2
+            let authorityEnd = find(UInt8(ascii: "/"), from: authorityStart, to: end) ?? end
+            authority = authorityStart..<authorityEnd
+            var hostStart = authorityStart
+            var at = authorityEnd - 1
+            while at >= authorityStart, base[at] != UInt8(ascii: "@") { at -= 1 }
+            if at >= authorityStart {
+                userinfo = authorityStart..<at
+                hostStart = at + 1
+            }
+            var hostEnd = authorityEnd
+            if hostStart < authorityEnd, base[hostStart] == UInt8(ascii: "[") {
+                if let close = find(UInt8(ascii: "]"), from: hostStart, to: authorityEnd) {
+                    hostEnd = close + 1
+                    if hostEnd < authorityEnd, base[hostEnd] == UInt8(ascii: ":") { port = (hostEnd + 1)..<authorityEnd }
+                }
+            } else if let colon = find(UInt8(ascii: ":"), from: hostStart, to: authorityEnd) {
+                hostEnd = colon
+                port = (colon + 1)..<authorityEnd
+            }
+            host = hostStart..<hostEnd
+            start = authorityEnd
+        }
+        path = start..<end
+    }
+
+    /// Appends the non-empty `/`-separated segments of `path` to `segments`.
+    static func appendSegments(of path: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, to segments: inout RangeList) {
+        guard let base = bytes.baseAddress else { return }
+        var start = path.lowerBound
+        let end = path.upperBound
+        while start < end {
+            let stop: Int
+            if let slash = memchr(base + start, Int32(UInt8(ascii: "/")), end - start) {
+                stop = base.distance(to: slash.assumingMemoryBound(to: UInt8.self))
+            } else {
+                stop = end
+            }
+            if stop > start { segments.append(start..<stop) }
+            start = stop + 1
+        }
+    }
+
+    /// The part of `text` at UTF-8 offsets `range`.
+    @inline(__always)
+    func slice(_ text: String, _ range: Range<Int>) -> Substring {
+        text.utf8Slice(range)
+    }
+}
+
+extension String {
+    /// The text at UTF-8 offsets `range` (which must fall on character boundaries).
+    @inlinable
+    public func utf8Slice(_ range: Range<Int>) -> Substring {
+        let utf8 = self.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: range.count)
+        return Substring(utf8[lower..<upper])
+    }
 }

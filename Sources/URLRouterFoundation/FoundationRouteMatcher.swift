@@ -60,10 +60,11 @@ struct FoundationRouteMatcher: RouteMatcher {
         self.unbucketed = unbucketed
     }
 
-    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         var bucket: [Int] = []
-        if let first = request.segments.first {
-            bucket = buckets[caseInsensitive ? first.utf8.map(asciiLower) : Array(first.utf8)] ?? []
+        if request.segmentCount > 0 {
+            let first = request.segmentBytes(0)
+            bucket = buckets[caseInsensitive ? first.map(asciiLower) : Array(first)] ?? []
         }
         // Merge the two ascending index lists.
         var i = 0
@@ -97,11 +98,11 @@ struct FoundationRouteMatcher: RouteMatcher {
     /// first position that fails: a position whose segment is missing fails there, and a route
     /// without a catch-all fails after its last position when segments remain. With a catch-all,
     /// the catch-all takes exactly the segments the positions after it leave.
-    func match(_ route: Route, _ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
-        let segments = request.segments
+    func match(_ route: Route, _ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+        let segments = request.segments.prefix(request.segmentCount)
         let count = route.elements.count
         let base = segments.startIndex
-        var captures: [Substring] = []
+        var captures = RangeList()
         var catchAll: Range<Int>?
         for (position, element) in route.elements.enumerated() {
             let index: Int
@@ -123,16 +124,16 @@ struct FoundationRouteMatcher: RouteMatcher {
             case .parameter:
                 captures.append(segments[index])
             case .literal(let literal):
-                guard equal(segments[index], literal) else { return .noMatch }
+                guard equal(request.segmentBytes(index), literal) else { return .noMatch }
             case .constrained(let regex):
-                switch regex.firstMatch(in: String(segments[index]), budget: &budget) {
+                switch regex.firstMatch(in: request.segment(index), budget: &budget) {
                 case .match: captures.append(segments[index])
                 case .noMatch: return .noMatch
                 case .limitExceeded: return .limitExceeded
                 }
             case .composite(let composite):
-                guard let parts = composite.captures(segments[index]) else { return .noMatch }
-                captures += parts
+                guard composite.appendCaptures(of: request.segmentBytes(index), offset: segments[index].lowerBound, to: &captures)
+                else { return .noMatch }
             }
         }
         if route.catchAllIndex == nil, segments.count != count { return .noMatch }
@@ -140,10 +141,10 @@ struct FoundationRouteMatcher: RouteMatcher {
     }
 
     @inline(__always)
-    func equal(_ segment: Substring, _ literal: [UInt8]) -> Bool {
+    func equal(_ segment: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
         caseInsensitive
-            ? segment.utf8.count == literal.count && zip(segment.utf8, literal).allSatisfy { asciiLower($0) == asciiLower($1) }
-            : segment.utf8.elementsEqual(literal)
+            ? segment.count == literal.count && zip(segment, literal).allSatisfy { asciiLower($0) == asciiLower($1) }
+            : segment.elementsEqual(literal)
     }
 }
 

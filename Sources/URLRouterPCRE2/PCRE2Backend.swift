@@ -98,30 +98,14 @@ public final class PCRE2Backend: MatcherBackend {
             throw RouterError(.invalidRewriteRule, input: "", message: "this build has no PCRE2 backend")
         #endif
     }
-
-    /// Facts about a compiled table: how many patterns it took and whether all run as JIT code.
-    public struct Facts: Sendable, Hashable {
-        /// The number of compiled patterns (1 unless PCRE2's size limits forced shards).
-        public var patterns: Int
-        /// Whether every pattern runs as JIT machine code.
-        public var jit: Bool
-    }
-
-    /// Facts about `matcher`, when PCRE2 made it.
-    public static func facts(of matcher: any RouteMatcher) -> Facts? {
-        #if PCRE2
-            guard let matcher = matcher as? PCRE2RouteMatcher else { return nil }
-            return Facts(patterns: matcher.shards.count, jit: matcher.isJITCompiled)
-        #else
-            return nil
-        #endif
-    }
 }
 
 #if PCRE2
 /// All rewrite rules in one anchored alternation; the first applicable rule in order wins.
-struct PCRE2Rewriter: URLRewriter {
+struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
     let code: PCRE2Code
+    var compiledPatternCount: Int { 1 }
+    var isJITCompiled: Bool { code.isJITCompiled }
     let ruleCount: Int
     let pairs: Int
 
@@ -136,35 +120,37 @@ struct PCRE2Rewriter: URLRewriter {
     }
 
     func firstApplicableRule(in url: String, budget: inout WorkBudget) -> RewriteOutcome {
-        let resources = PCRE2ThreadResources.current
+        let state = PCRE2MatchState.current
         let length = url.utf8.count
-        resources.reserve(jitStackBytes: max(256 * 1024, length * 128), pairs: pairs, subjectBytes: 0)
+        state.pointee.reserve(jitStackBytes: max(256 * 1024, length * 128), pairs: pairs, subjectBytes: 0)
+        let context = state.pointee.context
+        let matchData = state.pointee.matchData
         let limit = max(0, budget.remainingSteps) + ruleCount * (length + 1) * 4
-        pcre2_set_match_limit_8(resources.context, UInt32(clamping: limit))
+        pcre2_set_match_limit_8(context, UInt32(clamping: limit))
         var url = url
         let result = url.withUTF8 { bytes -> Int32 in
-            pcre2_set_callout_8(resources.context, rewriteCallout, nil)
+            pcre2_set_callout_8(context, rewriteCallout, nil)
+            defer { pcre2_set_callout_8(context, nil, nil) }
             if code.isJITCompiled {
-                return pcre2_jit_match_8(code.pointer, bytes.baseAddress, bytes.count, 0, 0, resources.matchData, resources.context)
+                return pcre2_jit_match_8(code.pointer, bytes.baseAddress, bytes.count, 0, 0, matchData, context)
             }
             return pcre2_match_8(
-                code.pointer, bytes.baseAddress, bytes.count, 0, UInt32(PCRE2_NO_UTF_CHECK), resources.matchData,
-                resources.context)
+                code.pointer, bytes.baseAddress, bytes.count, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
         }
         guard result >= 0 else {
             if result == PCRE2_ERROR_NOMATCH { return .none }
             budget.remainingSteps = 0
             return .limitExceeded
         }
-        guard let mark = pcre2_get_mark_8(resources.matchData) else { return .none }
+        guard let mark = pcre2_get_mark_8(matchData) else { return .none }
         var rule = 0
         var cursor = mark
         while cursor.pointee >= UInt8(ascii: "0"), cursor.pointee <= UInt8(ascii: "9") {
             rule = rule * 10 + Int(cursor.pointee - UInt8(ascii: "0"))
             cursor += 1
         }
-        let ovector = pcre2_get_ovector_pointer_8(resources.matchData)!
-        let count = Int(pcre2_get_ovector_count_8(resources.matchData))
+        let ovector = pcre2_get_ovector_pointer_8(matchData)!
+        let count = Int(pcre2_get_ovector_count_8(matchData))
         // Pair 1 is the rule's whole match ($0); pairs 2… are its groups. Unset pairs hold PCRE2_UNSET (~0, -1 here).
         var groups: [Range<String.Index>?] = []
         let utf8 = url.utf8

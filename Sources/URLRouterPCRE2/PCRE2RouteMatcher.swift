@@ -5,17 +5,23 @@ import URLRouterCore
 /// One compiled pattern of a route table and what a match on it needs to know.
 struct RouteShard: Sendable {
     let code: PCRE2Code
+    /// The compiled code's pointer, copied out so that a lookup retains nothing.
+    var pointer: OpaquePointer { code.pointer }
     /// How many routes the shard holds (for the work allowance of route syntax).
     let routeCount: Int
     /// Whether any route of the shard has a user regex (a constraint).
     let hasUserRegex: Bool
+    /// Whether the pattern has callouts (in-segment patterns, variant checks).
+    let hasCallouts: Bool
 }
 
 /// The PCRE2 backend's route matcher: the whole table in one JIT-compiled alternation, or, when
 /// PCRE2's size limits force it, in shards picked without looping: by the request's segment count
 /// (an array index) and, only when one count's routes are still too large, by its first segment
 /// (one hash lookup).
-struct PCRE2RouteMatcher: RouteMatcher {
+// @unchecked: the two unsafe buffers are written once in init and only read afterwards; the
+// compiled codes they point to are immutable and PCRE2 allows concurrent matching with them.
+final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Sendable {
     enum CountShards: Sendable {
         case shard(Int)
         case byFirstSegment(FirstSegmentTable, fallback: Int)
@@ -30,9 +36,39 @@ struct PCRE2RouteMatcher: RouteMatcher {
     let caseInsensitive: Bool
     let jitStackBytes: Int
     let maxURLLength: Int
+    /// Per shard, what a match needs, without reference counting (the codes live in `shards`).
+    let shardInfo: UnsafeMutableBufferPointer<ShardInfo>
+    /// Per route, how to read its captures from the segments (see `CapturePlan`).
+    let plans: UnsafeMutableBufferPointer<CapturePlan>
+
+    struct ShardInfo {
+        var code: OpaquePointer
+        var jit: Bool
+        var routeCount: Int
+        var hasUserRegex: Bool
+        var hasCallouts: Bool
+    }
+
+    /// Where a route's captures are: its position count, its catch-all, and up to 8 capturing
+    /// positions (in-segment patterns, or more than 8, fall back to the general path).
+    struct CapturePlan {
+        var count: Int32
+        var catchAll: Int32
+        var simple: Bool
+        var captureCount: Int32
+        var positions: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+    }
+
+    deinit {
+        shardInfo.deallocate()
+        plans.deallocate()
+    }
 
     /// Every compiled pattern runs as JIT code.
-    var isJITCompiled: Bool { shards.allSatisfy(\.code.isJITCompiled) }
+    var isJITCompiled: Bool { shards.allSatisfy { $0.code.isJITCompiled } }
+
+    /// How many patterns the table took (1 unless PCRE2's size limits forced shards).
+    var compiledPatternCount: Int { shards.count }
 
     init(routes: [CompiledRoute], options: RouterOptions) throws {
         self.routes = routes
@@ -50,7 +86,9 @@ struct PCRE2RouteMatcher: RouteMatcher {
             }
             let pattern = (hasUserRegex ? PCRE2Backend.sameSearchAsICU : "") + alternation.pattern(for: indices)
             let code = try PCRE2Code(pattern, options: UInt32(PCRE2_ANCHORED), requireJIT: PCRE2Code.jitAvailable)
-            shards.append(RouteShard(code: code, routeCount: indices.count, hasUserRegex: hasUserRegex))
+            shards.append(
+                RouteShard(
+                    code: code, routeCount: indices.count, hasUserRegex: hasUserRegex, hasCallouts: pattern.contains("(?C")))
             return shards.count - 1
         }
 
@@ -90,6 +128,38 @@ struct PCRE2RouteMatcher: RouteMatcher {
         self.shards = shards
         self.composites = alternation.composites.map { CompositeMatcher($0, caseInsensitive: options.caseInsensitive) }
         self.compositeIDs = alternation.compositeIDs
+        let info = UnsafeMutableBufferPointer<ShardInfo>.allocate(capacity: shards.count)
+        for (index, shard) in shards.enumerated() {
+            info.initializeElement(
+                at: index,
+                to: ShardInfo(
+                    code: shard.code.pointer, jit: shard.code.isJITCompiled, routeCount: shard.routeCount,
+                    hasUserRegex: shard.hasUserRegex, hasCallouts: shard.hasCallouts))
+        }
+        self.shardInfo = info
+        let plans = UnsafeMutableBufferPointer<CapturePlan>.allocate(capacity: max(1, routes.count))
+        for (index, route) in routes.enumerated() {
+            var plan = CapturePlan(
+                count: Int32(route.elements.count), catchAll: Int32(route.catchAllIndex ?? -1), simple: true,
+                captureCount: 0, positions: (0, 0, 0, 0, 0, 0, 0, 0))
+            var positions: [Int32] = []
+            for (position, element) in route.elements.enumerated() {
+                switch element {
+                case .parameter, .constrained: positions.append(Int32(position))
+                case .composite: plan.simple = false
+                case .literal, .wildcard, .catchAll: break
+                }
+            }
+            if positions.count > 8 { plan.simple = false }
+            plan.captureCount = Int32(positions.count)
+            withUnsafeMutableBytes(of: &plan.positions) { bytes in
+                for (slot, position) in positions.prefix(8).enumerated() {
+                    bytes.storeBytes(of: position, toByteOffset: slot * 4, as: Int32.self)
+                }
+            }
+            plans.initializeElement(at: index, to: plan)
+        }
+        self.plans = plans
     }
 
     /// Splits routes of one segment count into bins by their first literal; routes that do not
@@ -134,44 +204,46 @@ struct PCRE2RouteMatcher: RouteMatcher {
         }
     }
 
-    func shard(for request: MatchRequest) -> RouteShard {
-        guard let byCount else { return shards[0] }
-        switch byCount[min(request.segments.count, byCount.count - 1)] {
-        case .shard(let index): return shards[index]
+    @inline(__always)
+    func shard(for request: borrowing MatchRequest) -> ShardInfo {
+        guard shardInfo.count > 1, let byCount else { return shardInfo[0] }
+        switch byCount[min(request.segmentCount, byCount.count - 1)] {
+        case .shard(let index): return shardInfo[index]
         case .byFirstSegment(let table, let fallback):
-            guard let first = request.segments.first else { return shards[fallback] }
-            return shards[table.lookup(first, folding: caseInsensitive) ?? fallback]
+            guard request.segmentCount > 0 else { return shardInfo[fallback] }
+            return shardInfo[table.lookup(request.segmentBytes(0), folding: caseInsensitive) ?? fallback]
         }
     }
 
-    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         let shard = shard(for: request)
-        let resources = PCRE2ThreadResources.current
-        var length = 1
-        for segment in request.segments { length += segment.utf8.count + 1 }
-        length += 2 + (request.scheme?.utf8.count ?? 0) + 2 + 8
+        let state = PCRE2MatchState.current
+        let segmentCount = request.segmentCount
+        var length = 8 + (request.scheme?.utf8.count ?? 0)
+        for index in 0..<segmentCount { length += request.segments[index].count + 1 }
         if case .lookup(let method?) = request.method { length += method.utf8.count }
-        resources.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
+        state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
 
         // The subject: /seg1/seg2//scheme//method
-        let subject = resources.subject
+        let subject = state.pointee.subject
         var end = 0
-        @inline(__always) func append(_ text: Substring) {
-            var text = text
-            text.withUTF8 { bytes in
-                if let base = bytes.baseAddress { (subject + end).update(from: base, count: bytes.count) }
-                end += bytes.count
-            }
-        }
-        for segment in request.segments {
+        let segments = request.segments
+        let source = request.bytes.baseAddress
+        for index in 0..<segmentCount {
+            let range = segments[index]
             subject[end] = UInt8(ascii: "/")
-            end += 1
-            append(segment)
+            if let source { (subject + end + 1).update(from: source + range.lowerBound, count: range.count) }
+            end += range.count + 1
         }
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
         end += 2
-        if let scheme = request.scheme { append(scheme[...]) }
+        if let scheme = request.scheme {
+            for byte in scheme.utf8 {
+                subject[end] = byte
+                end += 1
+            }
+        }
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
         end += 2
@@ -179,26 +251,37 @@ struct PCRE2RouteMatcher: RouteMatcher {
         case .any:
             subject[end] = 1
             end += 1
-        case .lookup(let method?): append(method[...])
+        case .lookup(let method?):
+            for byte in method.utf8 {
+                subject[end] = byte
+                end += 1
+            }
         case .lookup(nil): break
         }
 
-        let limit: Int
+        let context = state.pointee.context
+        let matchData = state.pointee.matchData
         if shard.hasUserRegex {
-            limit = max(0, budget.remainingSteps) + shard.routeCount * (end + 1) * 4
+            let limit = max(0, budget.remainingSteps) + shard.routeCount * (end + 1) * 4
+            pcre2_set_match_limit_8(context, UInt32(clamping: limit))
         } else {
-            limit = Int(UInt32.max)
+            // Route syntax compiles to linear shapes: no limit is needed, and none may cut a lookup short.
+            pcre2_set_match_limit_8(context, UInt32.max)
         }
-        pcre2_set_match_limit_8(resources.context, UInt32(clamping: limit))
-
-        var context = CalloutContext(matcher: self, variants: request.variants)
-        let result = withUnsafeMutablePointer(to: &context) { pointer -> Int32 in
-            pcre2_set_callout_8(resources.context, routeCallout, pointer)
-            if shard.code.isJITCompiled {
-                return pcre2_jit_match_8(shard.code.pointer, subject, end, 0, 0, resources.matchData, resources.context)
+        @inline(__always) func match() -> Int32 {
+            if shard.jit { return pcre2_jit_match_8(shard.code, subject, end, 0, 0, matchData, context) }
+            return pcre2_match_8(shard.code, subject, end, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
+        }
+        let result: Int32
+        if shard.hasCallouts {
+            var calloutContext = CalloutContext(matcher: self, variants: request.variants)
+            result = withUnsafeMutablePointer(to: &calloutContext) { pointer -> Int32 in
+                pcre2_set_callout_8(context, routeCallout, pointer)
+                defer { pcre2_set_callout_8(context, nil, nil) }
+                return match()
             }
-            return pcre2_match_8(
-                shard.code.pointer, subject, end, 0, UInt32(PCRE2_NO_UTF_CHECK), resources.matchData, resources.context)
+        } else {
+            result = match()
         }
         guard result >= 0 else {
             if result == PCRE2_ERROR_NOMATCH { return .noMatch }
@@ -206,7 +289,7 @@ struct PCRE2RouteMatcher: RouteMatcher {
             budget.remainingSteps = 0
             return .limitExceeded
         }
-        guard let mark = pcre2_get_mark_8(resources.matchData) else { return .noMatch }
+        guard let mark = pcre2_get_mark_8(matchData) else { return .noMatch }
         var index = 0
         var cursor = mark
         while cursor.pointee >= UInt8(ascii: "0"), cursor.pointee <= UInt8(ascii: "9") {
@@ -217,26 +300,46 @@ struct PCRE2RouteMatcher: RouteMatcher {
     }
 
     /// Captures and the catch-all, from the route's positions and the request's segments.
-    func rawMatch(route index: Int, request: MatchRequest) -> RawMatch {
-        let route = routes[index]
-        let segments = request.segments
-        let count = route.elements.count
-        var captures: [Substring] = []
-        captures.reserveCapacity(route.captureCount)
+    @inline(__always)
+    func rawMatch(route index: Int, request: borrowing MatchRequest) -> RawMatch {
+        let plan = plans[index]
+        let count = Int(plan.count)
+        let segmentCount = request.segmentCount
         var catchAll: Range<Int>?
+        if plan.catchAll >= 0 {
+            let position = Int(plan.catchAll)
+            catchAll = position..<(segmentCount - (count - 1 - position))
+        }
+        guard plan.simple else { return generalRawMatch(route: index, request: request, catchAll: catchAll) }
+        var captures = RangeList()
+        withUnsafeBytes(of: plan.positions) { positions in
+            for slot in 0..<Int(plan.captureCount) {
+                let position = Int(positions.load(fromByteOffset: slot * 4, as: Int32.self))
+                let segment = plan.catchAll >= 0 && position > plan.catchAll ? segmentCount - (count - position) : position
+                captures.append(request.segments[segment])
+            }
+        }
+        return RawMatch(routeIndex: index, captures: captures, catchAll: catchAll)
+    }
+
+    /// Routes with in-segment patterns, or more than eight parameters.
+    func generalRawMatch(route index: Int, request: borrowing MatchRequest, catchAll: Range<Int>?) -> RawMatch {
+        let route = routes[index]
+        let count = route.elements.count
+        var captures = RangeList()
         for (position, element) in route.elements.enumerated() {
             let segment: Int
-            if let catchAllIndex = route.catchAllIndex, position >= catchAllIndex {
-                segment = segments.endIndex - (count - position)
-                if position == catchAllIndex { catchAll = (segments.startIndex + position)..<(segment + 1) }
+            if let catchAllIndex = route.catchAllIndex, position > catchAllIndex {
+                segment = request.segmentCount - (count - position)
             } else {
-                segment = segments.startIndex + position
+                segment = position
             }
             switch element {
-            case .parameter, .constrained: captures.append(segments[segment])
+            case .parameter, .constrained: captures.append(request.segments[segment])
             case .composite(let pattern):
                 let matcher = composites[compositeIndex(pattern)]
-                captures += matcher.captures(segments[segment]) ?? []
+                _ = matcher.appendCaptures(
+                    of: request.segmentBytes(segment), offset: request.segments[segment].lowerBound, to: &captures)
             case .literal, .wildcard, .catchAll: break
             }
         }
@@ -299,10 +402,10 @@ struct FirstSegmentTable: Sendable {
         buckets[FirstSegmentTable.hash(key, folding: false), default: []].append((key, shard))
     }
 
-    func lookup(_ segment: Substring, folding: Bool) -> Int? {
-        guard let bucket = buckets[FirstSegmentTable.hash(segment.utf8, folding: folding)] else { return nil }
-        for entry in bucket where entry.key.count == segment.utf8.count {
-            if zip(entry.key, segment.utf8).allSatisfy({ $0 == (folding ? asciiFold($1) : $1) }) { return entry.shard }
+    func lookup(_ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int? {
+        guard let bucket = buckets[FirstSegmentTable.hash(segment, folding: folding)] else { return nil }
+        for entry in bucket where entry.key.count == segment.count {
+            if zip(entry.key, segment).allSatisfy({ $0 == (folding ? asciiFold($1) : $1) }) { return entry.shard }
         }
         return nil
     }

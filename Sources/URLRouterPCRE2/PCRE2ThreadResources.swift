@@ -9,84 +9,95 @@ import Darwin
 #endif
 
 /// What one thread needs to run PCRE2 matches: a match context, a JIT stack, match data and a
-/// subject buffer. Each is owned by this object and freed exactly once in `deinit`.
+/// subject buffer.
 ///
-/// Thread-safety: none, by design. Each thread gets its own instance (``current``), kept in a
-/// thread-specific slot and released when the thread exits, so a lookup never locks and never
-/// allocates once its thread has matched before.
-final class PCRE2ThreadResources {
-    let context: OpaquePointer
-    private(set) var jitStack: OpaquePointer?
-    private(set) var jitStackBytes = 0
-    private(set) var matchData: OpaquePointer
-    private(set) var matchDataPairs: Int
-    private(set) var subject: UnsafeMutablePointer<UInt8>
-    private(set) var subjectCapacity: Int
-
-    private init() {
-        guard let context = pcre2_match_context_create_8(nil), let data = pcre2_match_data_create_8(16, nil) else {
-            fatalError("PCRE2 could not allocate a match context")  // out of memory
-        }
-        self.context = context
-        self.matchData = data
-        self.matchDataPairs = 16
-        self.subjectCapacity = 1024
-        self.subject = .allocate(capacity: 1024)
-    }
-
-    deinit {
-        pcre2_match_context_free_8(context)
-        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
-        pcre2_match_data_free_8(matchData)
-        subject.deallocate()
-    }
+/// Ownership: each thread's state is made on its first match and owns its four C objects; they
+/// are freed exactly once, by ``release(_:)``, which the thread-specific slot's destructor calls
+/// when the thread exits. The state is reached through a pointer, never copied.
+///
+/// Thread-safety: none, by design: a state is only ever used by its own thread, so a lookup
+/// neither locks nor allocates once its thread has matched before.
+struct PCRE2MatchState {
+    var context: OpaquePointer
+    var jitStack: OpaquePointer?
+    var jitStackBytes: Int
+    var matchData: OpaquePointer
+    var matchDataPairs: Int
+    var subject: UnsafeMutablePointer<UInt8>
+    var subjectCapacity: Int
 
     /// Makes sure the JIT stack can grow to `bytes`, the match data holds `pairs` pairs and the
     /// subject buffer holds `subjectBytes` bytes.
     @inline(__always)
-    func reserve(jitStackBytes bytes: Int, pairs: Int, subjectBytes: Int) {
-        if bytes > jitStackBytes {
-            if let jitStack { pcre2_jit_stack_free_8(jitStack) }
-            guard let stack = pcre2_jit_stack_create_8(32 * 1024, bytes, nil) else {
-                fatalError("PCRE2 could not allocate a JIT stack")  // out of memory
-            }
-            jitStack = stack
-            jitStackBytes = bytes
-            pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+    mutating func reserve(jitStackBytes bytes: Int, pairs: Int, subjectBytes: Int) {
+        if bytes > jitStackBytes { growJITStack(bytes) }
+        if pairs > matchDataPairs { growMatchData(pairs) }
+        if subjectBytes > subjectCapacity { growSubject(subjectBytes) }
+    }
+
+    mutating func growJITStack(_ bytes: Int) {
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+        guard let stack = pcre2_jit_stack_create_8(32 * 1024, bytes, nil) else {
+            fatalError("PCRE2 could not allocate a JIT stack")  // out of memory
         }
-        if pairs > matchDataPairs {
-            pcre2_match_data_free_8(matchData)
-            guard let data = pcre2_match_data_create_8(UInt32(pairs), nil) else {
-                fatalError("PCRE2 could not allocate match data")  // out of memory
-            }
-            matchData = data
-            matchDataPairs = pairs
+        jitStack = stack
+        jitStackBytes = bytes
+        pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+    }
+
+    mutating func growMatchData(_ pairs: Int) {
+        pcre2_match_data_free_8(matchData)
+        guard let data = pcre2_match_data_create_8(UInt32(pairs), nil) else {
+            fatalError("PCRE2 could not allocate match data")  // out of memory
         }
-        if subjectBytes > subjectCapacity {
-            subject.deallocate()
-            subjectCapacity = max(subjectBytes, subjectCapacity * 2)
-            subject = .allocate(capacity: subjectCapacity)
-        }
+        matchData = data
+        matchDataPairs = pairs
+    }
+
+    mutating func growSubject(_ bytes: Int) {
+        subject.deallocate()
+        subjectCapacity = max(bytes, subjectCapacity * 2)
+        subject = .allocate(capacity: subjectCapacity)
+    }
+
+    /// Frees everything a state owns, and the state itself.
+    static func release(_ state: UnsafeMutablePointer<PCRE2MatchState>) {
+        pcre2_match_context_free_8(state.pointee.context)
+        if let jitStack = state.pointee.jitStack { pcre2_jit_stack_free_8(jitStack) }
+        pcre2_match_data_free_8(state.pointee.matchData)
+        state.pointee.subject.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             guard let pointer else { return }
-            Unmanaged<PCRE2ThreadResources>.fromOpaque(pointer).release()
+            PCRE2MatchState.release(pointer.assumingMemoryBound(to: PCRE2MatchState.self))
         }
         precondition(status == 0, "pthread_key_create failed")  // only when the process is out of keys
         return key
     }()
 
-    /// This thread's resources, made on first use.
-    static var current: PCRE2ThreadResources {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<PCRE2ThreadResources>.fromOpaque(pointer).takeUnretainedValue()
+    /// This thread's state, made on first use.
+    @inline(__always)
+    static var current: UnsafeMutablePointer<PCRE2MatchState> {
+        if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: PCRE2MatchState.self) }
+        return makeCurrent()
+    }
+
+    private static func makeCurrent() -> UnsafeMutablePointer<PCRE2MatchState> {
+        guard let context = pcre2_match_context_create_8(nil), let data = pcre2_match_data_create_8(16, nil) else {
+            fatalError("PCRE2 could not allocate a match context")  // out of memory
         }
-        let resources = PCRE2ThreadResources()
-        pthread_setspecific(key, Unmanaged.passRetained(resources).toOpaque())
-        return resources
+        let state = UnsafeMutablePointer<PCRE2MatchState>.allocate(capacity: 1)
+        state.initialize(
+            to: PCRE2MatchState(
+                context: context, jitStack: nil, jitStackBytes: 0, matchData: data, matchDataPairs: 16,
+                subject: .allocate(capacity: 1024), subjectCapacity: 1024))
+        pthread_setspecific(key, state)
+        return state
     }
 }
 #endif

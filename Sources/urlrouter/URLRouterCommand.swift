@@ -9,7 +9,7 @@ struct URLRouterCommand: ParsableCommand {
         commandName: "urlrouter",
         abstract: "Check URLRouter against fixture suites and try lookups.",
         version: "0.1.0",
-        subcommands: [Check.self, Match.self],
+        subcommands: [Check.self, Match.self, Bench.self, Backends.self],
         defaultSubcommand: Check.self)
 }
 
@@ -113,6 +113,123 @@ extension URLRouterCommand {
                 if report.observation.route == nil { matched = false }
             }
             if !matched { throw ExitCode(1) }
+        }
+    }
+}
+
+extension URLRouterCommand {
+    struct Bench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time full lookups (match and params) on a route set, per backend.",
+            discussion: """
+                Route files hold 'METHOD /path/:param' per line; request files 'METHOD /path' per line, \
+                request i best matched by route i (checked, and wrong answers reported). The route sets of \
+                ../shared/bench-routes are in Benchmarks/Routes. Each backend runs in its own process, so \
+                its peak RSS is its own.
+                """)
+
+        @Option(name: .long, help: "A route file (METHOD /path/:param per line).")
+        var routes: String?
+
+        @Option(name: .long, help: "The matching request file (METHOD /path per line).")
+        var requests: String?
+
+        @Option(name: .long, help: "Instead of files, a generated table of this many routes.")
+        var synthetic: Int?
+
+        @Option(name: .long, help: "pcre2, foundation or both (every backend this build has).")
+        var backend: String = "both"
+
+        @Option(name: .long, help: "Timed runs; the median is reported (at least 11).")
+        var runs: Int = 11
+
+        @Option(name: .long, help: "The least duration of one run, in milliseconds (at least 100).")
+        var minRunMs: Int = 100
+
+        @Flag(name: .long, help: "Print one JSON object per backend, one per line.")
+        var json = false
+
+        func validate() throws {
+            guard (routes != nil && requests != nil) != (synthetic != nil) else {
+                throw ValidationError("give --routes and --requests, or --synthetic N")
+            }
+            guard runs >= 11 else { throw ValidationError("--runs must be at least 11") }
+            guard minRunMs >= 100 else { throw ValidationError("--min-run-ms must be at least 100") }
+            if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be positive") }
+        }
+
+        func run() throws {
+            let backends = try BackendOption(backend: backend).resolve()
+            var results: [BenchmarkResult] = []
+            if backends.count > 1 {
+                for backend in backends { results += try runChild(backend: backend.name) }
+            } else {
+                let set: RouteSet
+                if let synthetic {
+                    set = RouteSet.synthetic(synthetic)
+                } else {
+                    do {
+                        set = try RouteSet(routesFile: routes!, requestsFile: requests!)
+                    } catch {
+                        throw ValidationError("\(error)")
+                    }
+                }
+                let runner = BenchmarkRunner(runs: runs, minimumRunTime: .milliseconds(minRunMs))
+                results.append(try runner.measure(set, backend: backends[0]))
+            }
+            if json {
+                for result in results { print(result.jsonLine) }
+            } else {
+                print(BenchmarkResult.table(results))
+            }
+            if results.contains(where: { $0.wrongAnswers > 0 }) { throw ExitCode(1) }
+        }
+
+        /// Runs this command again for one backend in a fresh process, for an honest peak RSS.
+        func runChild(backend: String) throws -> [BenchmarkResult] {
+            var arguments = ["bench", "--backend", backend, "--json", "--runs", "\(runs)", "--min-run-ms", "\(minRunMs)"]
+            if let synthetic { arguments += ["--synthetic", "\(synthetic)"] }
+            if let routes, let requests { arguments += ["--routes", routes, "--requests", requests] }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let decoder = JSONDecoder()
+            let results = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+                try? decoder.decode(BenchmarkResult.self, from: Data($0.utf8))
+            }
+            guard !results.isEmpty else {
+                throw ValidationError("the \(backend) benchmark failed (exit \(process.terminationStatus))")
+            }
+            return results
+        }
+    }
+
+    struct Backends: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List this build's backends, the PCRE2 version and whether its JIT is active.")
+
+        func run() throws {
+            for backend in RouterBackend.available {
+                var line = backend.name
+                if backend.name == "pcre2" {
+                    let router = Router(backend: backend)
+                    try router.register("/probe/:id") { _ in }
+                    try router.addRewriteRule("^probe:", target: "/probe/1")
+                    let table = router.table
+                    let routesJIT = table.routePatternFacts?.isJITCompiled ?? false
+                    let rulesJIT = table.rulePatternFacts?.isJITCompiled ?? false
+                    line += ": PCRE2 \(RouterBackend.pcre2Version ?? "?"), JIT \(RouterBackend.pcre2JITAvailable ? "available" : "unavailable")"
+                    line += ", route patterns JIT-compiled: \(routesJIT), rewrite patterns JIT-compiled: \(rulesJIT)"
+                } else {
+                    line += ": Swift matching, NSRegularExpression (ICU) for constraints and rewrite rules"
+                }
+                print(line)
+            }
         }
     }
 }

@@ -1,0 +1,272 @@
+import Foundation
+public import URLRouter
+
+/// A route set in the format of `Benchmarks/Routes` (from ../shared/bench-routes): one
+/// `METHOD /path/:param` per line, and requests `METHOD /path` whose line i is best matched by route i.
+public struct RouteSet: Sendable {
+    /// A `METHOD path` line.
+    public struct Line: Sendable, Hashable {
+        /// The HTTP method.
+        public var method: String
+        /// The path pattern or request path.
+        public var path: String
+    }
+
+    /// The name shown in reports.
+    public var name: String
+    /// The routes, in order.
+    public var routes: [Line]
+    /// The requests; request i's best match is route i.
+    public var requests: [Line]
+
+    /// A malformed route or request file: which file and line.
+    public struct FormatError: Error, Sendable, CustomStringConvertible {
+        /// The file.
+        public var file: String
+        /// The 1-based line.
+        public var line: Int
+        /// What is wrong.
+        public var message: String
+        public var description: String { "\(file):\(line): \(message)" }
+    }
+
+    /// Makes a route set.
+    public init(name: String, routes: [Line], requests: [Line]) {
+        self.name = name
+        self.routes = routes
+        self.requests = requests
+    }
+
+    /// Reads a route file and its request file.
+    public init(routesFile: String, requestsFile: String) throws {
+        name = URL(fileURLWithPath: routesFile).deletingPathExtension().lastPathComponent
+        routes = try RouteSet.read(routesFile)
+        requests = try RouteSet.read(requestsFile)
+        guard routes.count == requests.count else {
+            throw FormatError(
+                file: requestsFile, line: requests.count,
+                message: "\(requests.count) requests for \(routes.count) routes: request i must be for route i")
+        }
+    }
+
+    static func read(_ file: String) throws -> [Line] {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        var lines: [Line] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let fields = trimmed.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count == 2, HTTPMethodName.normalized(String(fields[0])) != nil, fields[1].hasPrefix("/") else {
+                throw FormatError(file: file, line: number + 1, message: "expected 'METHOD /path', found '\(trimmed)'")
+            }
+            lines.append(Line(method: String(fields[0]), path: String(fields[1])))
+        }
+        return lines
+    }
+
+    /// A deterministic synthetic table of `count` routes, like ../shared/bench-routes' synthetic sets:
+    /// 2–5 segments, the first static, about 30% params, GET only; requests put digits in params.
+    public static func synthetic(_ count: Int, seed: UInt64 = 2026) -> RouteSet {
+        var state = seed ^ UInt64(count)
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        func word() -> String {
+            let consonants = Array("bcdfghjklmnprstvz")
+            let vowels = Array("aeiou")
+            return String((0..<Int(2 + next() % 4)).flatMap { _ in
+                [consonants[Int(next() % UInt64(consonants.count))], vowels[Int(next() % UInt64(vowels.count))]]
+            })
+        }
+        let firstWords = (0..<max(1, count / 50)).map { _ in word() }
+        var seen: Set<String> = []
+        var routes: [Line] = []
+        var requests: [Line] = []
+        while routes.count < count {
+            var pattern = "/" + firstWords[Int(next() % UInt64(firstWords.count))]
+            var request = pattern
+            var parameter = 0
+            for _ in 1..<Int(2 + next() % 4) {
+                if next() % 10 < 3 {
+                    parameter += 1
+                    pattern += "/:p\(parameter)"
+                    request += "/\(next() % 100_000)"
+                } else {
+                    let literal = word()
+                    pattern += "/" + literal
+                    request += "/" + literal
+                }
+            }
+            // The same shape twice (ignoring parameter names) would make two routes tie.
+            let shape = pattern.replacingOccurrences(of: #":p\d+"#, with: ":", options: .regularExpression)
+            guard seen.insert(shape).inserted else { continue }
+            routes.append(Line(method: "GET", path: pattern))
+            requests.append(Line(method: "GET", path: request))
+        }
+        return RouteSet(name: "synthetic-\(count)", routes: routes, requests: requests)
+    }
+}
+
+/// One backend's figures on one route set.
+public struct BenchmarkResult: Sendable, Codable, Hashable {
+    /// The backend.
+    public var backend: String
+    /// The route set.
+    public var set: String
+    /// The number of routes.
+    public var routes: Int
+    /// Lookups per run (one per request).
+    public var lookups: Int
+    /// The median over runs of the time of one full lookup (match and params), in nanoseconds.
+    public var nsPerLookupMedian: Double
+    /// The number of timed runs.
+    public var runs: Int
+    /// Registering every route and compiling the table, in milliseconds.
+    public var compileMs: Double
+    /// Whether every compiled pattern runs as JIT code (false for backends without patterns).
+    public var jit: Bool
+    /// The process's peak resident set size, in KiB.
+    public var peakRSSKiB: Int
+    /// Requests whose best match was not their own route.
+    public var wrongAnswers: Int
+
+    enum CodingKeys: String, CodingKey {
+        case backend, set, routes, lookups, runs, jit
+        case nsPerLookupMedian = "ns_per_lookup_median"
+        case compileMs = "compile_ms"
+        case peakRSSKiB = "peak_rss_kib"
+        case wrongAnswers = "wrong_answers"
+    }
+}
+
+/// Times full lookups on one backend: each run repeats the requests for at least `minimumRunTime`,
+/// and the reported figure is the median of `runs` runs.
+public struct BenchmarkRunner: Sendable {
+    /// The number of runs (at least 11 for the reported median).
+    public var runs: Int
+    /// The least time one run takes.
+    public var minimumRunTime: Duration
+
+    /// Makes a runner.
+    public init(runs: Int = 11, minimumRunTime: Duration = .milliseconds(100)) {
+        self.runs = runs
+        self.minimumRunTime = minimumRunTime
+    }
+
+    /// A router holding `set`'s routes, each named by its index.
+    public static func router(for set: RouteSet, backend: RouterBackend) throws -> Router {
+        let router = Router(backend: backend)
+        try router.register(contentsOf: set.routes.enumerated().map { index, line in
+            RouteDefinition(line.path, method: line.method, name: String(index), handler: .action { _ in })
+        })
+        return router
+    }
+
+    /// The requests whose winner is not their own route (by index).
+    public static func wrongAnswers(_ set: RouteSet, _ table: RoutingTable) -> [Int] {
+        set.requests.indices.filter { index in
+            let request = set.requests[index]
+            guard case .success(let match) = table.lookup(request.path, method: request.method) else { return true }
+            return match.route.name != String(index)
+        }
+    }
+
+    /// Measures `set` on `backend`.
+    public func measure(_ set: RouteSet, backend: RouterBackend) throws -> BenchmarkResult {
+        let clock = ContinuousClock()
+        let compileStart = clock.now
+        let router = try BenchmarkRunner.router(for: set, backend: backend)
+        let table = router.table
+        let compileTime = clock.now - compileStart
+        let wrong = BenchmarkRunner.wrongAnswers(set, table).count
+
+        let paths = set.requests.map(\.path)
+        let methods = set.requests.map(\.method)
+        var sink = 0
+        var samples: [Double] = []
+        for _ in 0..<max(1, runs) {
+            var lookups = 0
+            let start = clock.now
+            var elapsed = Duration.zero
+            repeat {
+                for index in paths.indices {
+                    // A full lookup: the match and its parameters.
+                    if case .success(let match) = table.lookup(paths[index], method: methods[index]) {
+                        for position in 0..<match.parameterCount { sink &+= match.parameter(at: position).utf8.count }
+                    }
+                }
+                lookups += paths.count
+                elapsed = clock.now - start
+            } while elapsed < minimumRunTime
+            samples.append(elapsed.nanoseconds / Double(lookups))
+        }
+        blackHole(sink)
+        samples.sort()
+        return BenchmarkResult(
+            backend: backend.name, set: set.name, routes: set.routes.count, lookups: paths.count,
+            nsPerLookupMedian: samples[samples.count / 2], runs: samples.count, compileMs: compileTime.nanoseconds / 1e6,
+            jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: BenchmarkRunner.peakRSSKiB(),
+            wrongAnswers: wrong)
+    }
+
+    /// The peak resident set size of this process, in KiB (`getrusage`).
+    public static func peakRSSKiB() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss)
+    }
+}
+
+extension Duration {
+    var nanoseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
+}
+
+@inline(never)
+func blackHole(_ value: Int) {
+    if value == Int.min { print(value) }
+}
+
+extension BenchmarkResult {
+    /// One JSON object on one line.
+    public var jsonLine: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// A readable table of results.
+    public static func table(_ results: [BenchmarkResult]) -> String {
+        var lines = [
+            "backend      set                routes  ns/lookup (median)  compile ms  jit    peak RSS KiB  wrong"
+        ]
+        for result in results {
+            lines.append(
+                result.backend.padding(toLength: 13, withPad: " ", startingAt: 0)
+                    + result.set.padding(toLength: 17, withPad: " ", startingAt: 0)
+                    + String(result.routes).leftPadded(8)
+                    + String(format: "%.1f", result.nsPerLookupMedian).leftPadded(20)
+                    + String(format: "%.1f", result.compileMs).leftPadded(12)
+                    + "  " + (result.jit ? "yes" : "no").padding(toLength: 5, withPad: " ", startingAt: 0)
+                    + String(result.peakRSSKiB).leftPadded(14)
+                    + String(result.wrongAnswers).leftPadded(7))
+        }
+        if results.count == 2, results[1].nsPerLookupMedian > 0 {
+            let ratio = String(format: "%.1f", results[1].nsPerLookupMedian / results[0].nsPerLookupMedian)
+            lines.append("\(results[0].backend) is \(ratio)x faster than \(results[1].backend) here (same run)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
