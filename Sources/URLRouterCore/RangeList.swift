@@ -4,7 +4,7 @@
 /// (up to eight segments or captures) then allocates nothing for them, and copying the list
 /// retains nothing.
 public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
-    @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline var inline = InlineArray<8, UInt64>(repeating: 0)
     @usableFromInline var overflow: [Range<Int>]?
     @usableFromInline var storedCount = 0
     /// The number of ranges.
@@ -26,17 +26,7 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
     public subscript(position: Int) -> Range<Int> {
         precondition(position >= 0 && position < count, "range index out of bounds")
         if let overflow { return overflow[position] }
-        let packed: UInt64
-        switch position {
-        case 0: packed = inline.0
-        case 1: packed = inline.1
-        case 2: packed = inline.2
-        case 3: packed = inline.3
-        case 4: packed = inline.4
-        case 5: packed = inline.5
-        case 6: packed = inline.6
-        default: packed = inline.7
-        }
+        let packed = inline[position]
         return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
     }
 
@@ -47,16 +37,7 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
             overflow!.append(range)
         } else if count < 8, range.upperBound <= Int(UInt32.max) {
             let packed = UInt64(range.lowerBound) << 32 | UInt64(range.upperBound)
-            switch count {
-            case 0: inline.0 = packed
-            case 1: inline.1 = packed
-            case 2: inline.2 = packed
-            case 3: inline.3 = packed
-            case 4: inline.4 = packed
-            case 5: inline.5 = packed
-            case 6: inline.6 = packed
-            default: inline.7 = packed
-            }
+            inline[count] = packed
         } else {
             overflow = Array(self) + [range]
         }

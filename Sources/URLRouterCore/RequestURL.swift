@@ -141,13 +141,14 @@ public struct RequestURL: Sendable {
         var ranges = RangeList()
         var scannedScheme: String?
         var hostIsSegment = false
+        let hostRule = options.hostAsSegment
         // The closure returns nothing, so no large value travels through generic code.
         let scanned: Void? = url.utf8.withContiguousStorageIfAvailable { bytes in
-            RequestURL.scan(bytes, options.hostAsSegment, &layout, &ranges, &scannedScheme, &hostIsSegment)
+            RequestURL.scan(bytes, hostRule, &layout, &ranges, &scannedScheme, &hostIsSegment)
         }
         if scanned == nil {
             Array(url.utf8).withUnsafeBufferPointer { bytes in
-                RequestURL.scan(bytes, options.hostAsSegment, &layout, &ranges, &scannedScheme, &hostIsSegment)
+                RequestURL.scan(bytes, hostRule, &layout, &ranges, &scannedScheme, &hostIsSegment)
             }
         }
         let scheme = scannedScheme ?? options.defaultScheme
@@ -203,13 +204,16 @@ public struct RequestURL: Sendable {
             }
         }
         let hasExtras = decoded != nil || decodedHost != nil || transition != nil || callbackURL != nil
-        self.init(
-            url: url, segmentRanges: ranges, scheme: scheme, decodePlus: options.decodePlus,
-            hostSpan: RequestURL.span(hostRange), querySpan: RequestURL.span(layout.query),
-            fragmentSpan: RequestURL.span(layout.fragment),
-            extras: hasExtras
-                ? Extras(decoded: decoded, decodedHost: decodedHost, transition: transition, callbackURL: callbackURL)
-                : nil)
+        self.url = url
+        self.segmentRanges = ranges
+        self.scheme = scheme
+        self.decodePlus = options.decodePlus
+        self.hostSpan = RequestURL.span(hostRange)
+        self.querySpan = RequestURL.span(layout.query)
+        self.fragmentSpan = RequestURL.span(layout.fragment)
+        self.extras =
+            hasExtras
+            ? Extras(decoded: decoded, decodedHost: decodedHost, transition: transition, callbackURL: callbackURL) : nil
     }
 
     init(

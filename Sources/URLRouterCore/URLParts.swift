@@ -174,17 +174,16 @@ struct URLLayout {
     static func appendSegments(of path: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, to segments: inout RangeList) {
         guard let base = bytes.baseAddress else { return }
         var start = path.lowerBound
+        var index = start
         let end = path.upperBound
-        while start < end {
-            let stop: Int
-            if let slash = memchr(base + start, Int32(UInt8(ascii: "/")), end - start) {
-                stop = base.distance(to: slash.assumingMemoryBound(to: UInt8.self))
-            } else {
-                stop = end
+        while index < end {
+            if base[index] == UInt8(ascii: "/") {
+                if index > start { segments.append(start..<index) }
+                start = index + 1
             }
-            if stop > start { segments.append(start..<stop) }
-            start = stop + 1
+            index += 1
         }
+        if end > start { segments.append(start..<end) }
     }
 
     /// The part of `text` at UTF-8 offsets `range`.

@@ -126,7 +126,7 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
         let context = state.pointee.context
         let matchData = state.pointee.matchData
         let limit = max(0, budget.remainingSteps) + ruleCount * (length + 1) * 4
-        pcre2_set_match_limit_8(context, UInt32(clamping: limit))
+        state.pointee.setMatchLimit(UInt32(clamping: limit))
         var url = url
         let result = url.withUTF8 { bytes -> Int32 in
             pcre2_set_callout_8(context, rewriteCallout, nil)

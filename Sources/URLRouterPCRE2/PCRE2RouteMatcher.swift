@@ -22,15 +22,20 @@ struct RouteShard: Sendable {
 // @unchecked: the two unsafe buffers are written once in init and only read afterwards; the
 // compiled codes they point to are immutable and PCRE2 allows concurrent matching with them.
 final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Sendable {
-    enum CountShards: Sendable {
+    /// How a request picks its shard, once its first segment has picked the selector.
+    enum Selector: Sendable {
         case shard(Int)
-        case byFirstSegment(FirstSegmentTable, fallback: Int)
+        /// By the request's segment count; the last entry serves every longer request.
+        case byCount([Int])
     }
 
     let routes: [CompiledRoute]
     let shards: [RouteShard]
-    /// `nil`: one shard for everything. Else indexed by segment count, the last entry for every longer request.
-    let byCount: [CountShards]?
+    /// First segments (literal first positions) to selectors; `nil` when one shard holds everything.
+    let firstSegments: FirstSegmentTable?
+    let selectors: [Selector]
+    /// The selector for first segments no literal route starts with (and for zero segments).
+    let fallbackSelector: Int
     let composites: [CompositeMatcher]
     let compositeIDs: [CompositePattern: Int]
     let caseInsensitive: Bool
@@ -92,38 +97,81 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             return shards.count - 1
         }
 
+        // One pattern when it fits; else shards by first literal, and within a first literal that
+        // is still too large, by segment count. A lookup picks its shard with one hash lookup.
         let all = Array(routes.indices)
-        do {
-            _ = try compile(all)
-            self.byCount = nil
-        } catch {
-            guard error.isTooLarge || error.kind == .jit else { throw error }
-            shards.removeAll()
-            // Split by segment count: a request with n segments can only match routes of n
-            // positions, or routes with a catch-all and at most n positions.
-            let longest = routes.map(\.elements.count).max() ?? 0
-            var byCount: [CountShards] = []
-            var seen: [[Int]: CountShards] = [:]
-            for count in 0...(longest + 1) {
-                let members = all.filter { index in
-                    let route = routes[index]
-                    return route.catchAllIndex == nil ? route.elements.count == count : route.elements.count <= count
+        var single: Int?
+        if all.count <= PCRE2RouteMatcher.routesPerShard {
+            do {
+                single = try compile(all)
+            } catch {
+                guard error.isTooLarge || error.kind == .jit else { throw error }
+                shards.removeAll()
+            }
+        }
+        if single != nil {
+            firstSegments = nil
+            selectors = [.shard(0)]
+            fallbackSelector = 0
+        } else {
+            var groups: [[UInt8]: [Int]] = [:]
+            var groupOrder: [[UInt8]] = []
+            var rest: [Int] = []
+            for index in all {
+                if case .literal(let text)? = routes[index].elements.first {
+                    let key = options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8)
+                    if groups[key] == nil { groupOrder.append(key) }
+                    groups[key, default: []].append(index)
+                } else {
+                    rest.append(index)
                 }
-                if let known = seen[members] {
-                    byCount.append(known)
-                    continue
+            }
+            var selectors: [Selector] = []
+            func selector(for members: [Int]) throws(PCRE2Error) -> Selector {
+                do {
+                    return .shard(try compile(members))
+                } catch {
+                    guard error.isTooLarge || error.kind == .jit else { throw error }
+                    return try .byCount(PCRE2RouteMatcher.splitByCount(members, routes: routes, compile))
                 }
-                let entry: CountShards
+            }
+            selectors.append(try selector(for: rest))
+            // Bins of first literals, about `routesPerShard` routes each; a bin that does not compile is halved.
+            var pending: [[[UInt8]]] = []
+            var current: [[UInt8]] = []
+            var size = 0
+            for key in groupOrder {
+                if size + groups[key]!.count > PCRE2RouteMatcher.routesPerShard, !current.isEmpty {
+                    pending.append(current)
+                    current = []
+                    size = 0
+                }
+                current.append(key)
+                size += groups[key]!.count
+            }
+            if !current.isEmpty { pending.append(current) }
+            var table = FirstSegmentTable()
+            while let bin = pending.popLast() {
+                let members = (bin.flatMap { groups[$0]! } + rest).sorted()
+                let entry: Selector
                 do {
                     entry = .shard(try compile(members))
                 } catch {
                     guard error.isTooLarge || error.kind == .jit else { throw error }
-                    entry = try PCRE2RouteMatcher.splitByFirstSegment(members, routes: routes, options: options, compile)
+                    if bin.count > 1 {
+                        pending.append(Array(bin[..<(bin.count / 2)]))
+                        pending.append(Array(bin[(bin.count / 2)...]))
+                        continue
+                    }
+                    entry = try selector(for: members)
                 }
-                seen[members] = entry
-                byCount.append(entry)
+                selectors.append(entry)
+                for key in bin { table.insert(key, selectors.count - 1) }
             }
-            self.byCount = byCount
+            table.seal()
+            self.firstSegments = table
+            self.selectors = selectors
+            self.fallbackSelector = 0
         }
         self.shards = shards
         self.composites = alternation.composites.map { CompositeMatcher($0, caseInsensitive: options.caseInsensitive) }
@@ -162,56 +210,43 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         self.plans = plans
     }
 
-    /// Splits routes of one segment count into bins by their first literal; routes that do not
-    /// start with a literal go into every bin. Doubles the number of bins until each compiles.
-    static func splitByFirstSegment(
-        _ members: [Int], routes: [CompiledRoute], options: RouterOptions,
-        _ compile: ([Int]) throws(PCRE2Error) -> Int
-    ) throws(PCRE2Error) -> CountShards {
-        var groups: [[UInt8]: [Int]] = [:]
-        var groupOrder: [[UInt8]] = []
-        var rest: [Int] = []
-        for index in members {
-            if case .literal(let text)? = routes[index].elements.first {
-                let key = options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8)
-                if groups[key] == nil { groupOrder.append(key) }
-                groups[key, default: []].append(index)
+    /// About as many routes as one compiled pattern comfortably holds (link size 2).
+    static let routesPerShard = 700
+
+    /// Shards by segment count: a request with n segments can only match routes of n positions,
+    /// or routes with a catch-all and at most n positions.
+    static func splitByCount(
+        _ members: [Int], routes: [CompiledRoute], _ compile: ([Int]) throws(PCRE2Error) -> Int
+    ) throws(PCRE2Error) -> [Int] {
+        let longest = members.map { routes[$0].elements.count }.max() ?? 0
+        var byCount: [Int] = []
+        var seen: [[Int]: Int] = [:]
+        for count in 0...(longest + 1) {
+            let subset = members.filter { index in
+                let route = routes[index]
+                return route.catchAllIndex == nil ? route.elements.count == count : route.elements.count <= count
+            }
+            if let known = seen[subset] {
+                byCount.append(known)
             } else {
-                rest.append(index)
+                let shard = try compile(subset)
+                seen[subset] = shard
+                byCount.append(shard)
             }
         }
-        var binCount = 2
-        while true {
-            // Greedy packing by size, largest groups first.
-            var bins = [[Int]](repeating: [], count: binCount)
-            var binOf: [[UInt8]: Int] = [:]
-            for key in groupOrder.sorted(by: { groups[$0]!.count > groups[$1]!.count }) {
-                let bin = bins.indices.min { bins[$0].count < bins[$1].count }!
-                bins[bin] += groups[key]!
-                binOf[key] = bin
-            }
-            do {
-                var shardOfBin: [Int] = []
-                for bin in bins { shardOfBin.append(try compile((bin + rest).sorted())) }
-                let fallback = try compile(rest)
-                var table = FirstSegmentTable()
-                for (key, bin) in binOf { table.insert(key, shardOfBin[bin]) }
-                return .byFirstSegment(table, fallback: fallback)
-            } catch {
-                guard error.isTooLarge || error.kind == .jit, binCount < max(2, groupOrder.count) else { throw error }
-                binCount *= 2
-            }
-        }
+        return byCount
     }
 
     @inline(__always)
     func shard(for request: borrowing MatchRequest) -> ShardInfo {
-        guard shardInfo.count > 1, let byCount else { return shardInfo[0] }
-        switch byCount[min(request.segmentCount, byCount.count - 1)] {
+        guard let firstSegments else { return shardInfo[0] }
+        var selector = fallbackSelector
+        if request.segmentCount > 0 {
+            selector = firstSegments.lookup(request.segmentBytes(0), folding: caseInsensitive) ?? fallbackSelector
+        }
+        switch selectors[selector] {
         case .shard(let index): return shardInfo[index]
-        case .byFirstSegment(let table, let fallback):
-            guard request.segmentCount > 0 else { return shardInfo[fallback] }
-            return shardInfo[table.lookup(request.segmentBytes(0), folding: caseInsensitive) ?? fallback]
+        case .byCount(let shards): return shardInfo[shards[min(request.segmentCount, shards.count - 1)]]
         }
     }
 
@@ -263,10 +298,10 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         let matchData = state.pointee.matchData
         if shard.hasUserRegex {
             let limit = max(0, budget.remainingSteps) + shard.routeCount * (end + 1) * 4
-            pcre2_set_match_limit_8(context, UInt32(clamping: limit))
+            state.pointee.setMatchLimit(UInt32(clamping: limit))
         } else {
             // Route syntax compiles to linear shapes: no limit is needed, and none may cut a lookup short.
-            pcre2_set_match_limit_8(context, UInt32.max)
+            state.pointee.setMatchLimit(UInt32.max)
         }
         @inline(__always) func match() -> Int32 {
             if shard.jit { return pcre2_jit_match_8(shard.code, subject, end, 0, 0, matchData, context) }
@@ -385,10 +420,61 @@ private let routeCallout: @convention(c) (UnsafeMutablePointer<pcre2_callout_blo
     }
 }
 
-/// First segments to shard indices, looked up straight from a segment's bytes (no allocation).
+/// First segments to selector indices, looked up straight from a segment's bytes: open addressing
+/// over flat buffers, so a lookup hashes once and neither allocates nor touches a reference count.
 struct FirstSegmentTable: Sendable {
-    private var buckets: [UInt64: [(key: [UInt8], shard: Int)]] = [:]
+    private var entries: [(key: [UInt8], value: Int)] = []
+    private var slots: FlatSlots?
 
+    /// The flat, immutable form, built once all keys are in.
+    final class FlatSlots: @unchecked Sendable {
+        // @unchecked: written only in init, read-only afterwards.
+        let mask: Int
+        let hashes: UnsafeMutableBufferPointer<UInt64>
+        let values: UnsafeMutableBufferPointer<Int>  // -1: empty
+        let offsets: UnsafeMutableBufferPointer<Int>
+        let lengths: UnsafeMutableBufferPointer<Int>
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+
+        init(_ entries: [(key: [UInt8], value: Int)]) {
+            var capacity = 8
+            while capacity < entries.count * 2 { capacity *= 2 }
+            mask = capacity - 1
+            hashes = .allocate(capacity: capacity)
+            hashes.initialize(repeating: 0)
+            values = .allocate(capacity: capacity)
+            values.initialize(repeating: -1)
+            offsets = .allocate(capacity: capacity)
+            offsets.initialize(repeating: 0)
+            lengths = .allocate(capacity: capacity)
+            lengths.initialize(repeating: 0)
+            bytes = .allocate(capacity: max(1, entries.reduce(0) { $0 + $1.key.count }))
+            var used = 0
+            for (key, value) in entries {
+                let hash = FirstSegmentTable.hash(key, folding: false)
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while values[slot] >= 0 { slot = (slot + 1) & mask }
+                hashes[slot] = hash
+                values[slot] = value
+                offsets[slot] = used
+                lengths[slot] = key.count
+                for byte in key {
+                    bytes[used] = byte
+                    used += 1
+                }
+            }
+        }
+
+        deinit {
+            hashes.deallocate()
+            values.deallocate()
+            offsets.deallocate()
+            lengths.deallocate()
+            bytes.deallocate()
+        }
+    }
+
+    @inline(__always)
     static func hash<C: Collection<UInt8>>(_ bytes: C, folding: Bool) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
@@ -398,14 +484,36 @@ struct FirstSegmentTable: Sendable {
         return hash
     }
 
-    mutating func insert(_ key: [UInt8], _ shard: Int) {
-        buckets[FirstSegmentTable.hash(key, folding: false), default: []].append((key, shard))
+    /// Adds a key (already case-folded when the router folds case).
+    mutating func insert(_ key: [UInt8], _ value: Int) {
+        entries.append((key, value))
     }
 
+    /// Builds the flat form; call once, after the last insert.
+    mutating func seal() {
+        slots = FlatSlots(entries)
+        entries = []
+    }
+
+    @inline(__always)
     func lookup(_ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int? {
-        guard let bucket = buckets[FirstSegmentTable.hash(segment, folding: folding)] else { return nil }
-        for entry in bucket where entry.key.count == segment.count {
-            if zip(entry.key, segment).allSatisfy({ $0 == (folding ? asciiFold($1) : $1) }) { return entry.shard }
+        guard let slots else { return nil }
+        let hash = FirstSegmentTable.hash(segment, folding: folding)
+        var slot = Int(truncatingIfNeeded: hash) & slots.mask
+        while slots.values[slot] >= 0 {
+            if slots.hashes[slot] == hash, slots.lengths[slot] == segment.count {
+                let start = slots.offsets[slot]
+                var equal = true
+                for index in 0..<segment.count {
+                    let byte = folding ? asciiFold(segment[index]) : segment[index]
+                    if slots.bytes[start + index] != byte {
+                        equal = false
+                        break
+                    }
+                }
+                if equal { return slots.values[slot] }
+            }
+            slot = (slot + 1) & slots.mask
         }
         return nil
     }

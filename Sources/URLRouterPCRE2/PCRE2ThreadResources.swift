@@ -25,6 +25,17 @@ struct PCRE2MatchState {
     var matchDataPairs: Int
     var subject: UnsafeMutablePointer<UInt8>
     var subjectCapacity: Int
+    /// The match limit last set on `context` (to skip setting it again).
+    var matchLimit: UInt32 = 0
+
+    /// Sets the match limit on the context, when it changed.
+    @inline(__always)
+    mutating func setMatchLimit(_ limit: UInt32) {
+        if limit != matchLimit {
+            pcre2_set_match_limit_8(context, limit)
+            matchLimit = limit
+        }
+    }
 
     /// Makes sure the JIT stack can grow to `bytes`, the match data holds `pairs` pairs and the
     /// subject buffer holds `subjectBytes` bytes.
@@ -95,7 +106,7 @@ struct PCRE2MatchState {
         state.initialize(
             to: PCRE2MatchState(
                 context: context, jitStack: nil, jitStackBytes: 0, matchData: data, matchDataPairs: 16,
-                subject: .allocate(capacity: 1024), subjectCapacity: 1024))
+                subject: .allocate(capacity: 1024), subjectCapacity: 1024, matchLimit: 0))
         pthread_setspecific(key, state)
         return state
     }

@@ -132,6 +132,19 @@ struct RouteAlternation {
                     position += 1
                 }
                 branches.append("//" + (ends.count == 1 ? ends[0] : "(?:" + ends.joined(separator: "|") + ")"))
+            } else if case .literal = children[position].key {
+                // A run of literal siblings (all disjoint) becomes a trie over their characters, so
+                // PCRE2 rejects a wrong first character once instead of once per sibling.
+                let trie = ScalarTrie()
+                while position < children.count, case .literal = children[position].key,
+                    case .literal(let text)? = children[position].element
+                {
+                    var rest = ""
+                    if let child = children[position].node { render(child, into: &rest) }
+                    trie.insert(Array(text.unicodeScalars), rest, folding: options.caseInsensitive)
+                    position += 1
+                }
+                branches.append("/" + trie.render(caseInsensitive: options.caseInsensitive))
             } else {
                 var branch = render(children[position].element!, route: children[position].route)
                 if let child = children[position].node { render(child, into: &branch) }
@@ -203,4 +216,39 @@ struct RouteAlternation {
 @inline(__always)
 func asciiFold(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+}
+
+/// Literal siblings as a trie over Unicode scalars (never over bytes: a UTF pattern may not split a
+/// character between alternatives).
+final class ScalarTrie {
+    var edges: [(scalar: Unicode.Scalar, child: ScalarTrie)] = []
+    var index: [Unicode.Scalar: Int] = [:]
+    var leaf: String?
+
+    func insert(_ scalars: [Unicode.Scalar], _ rest: String, folding: Bool) {
+        var node = self
+        for scalar in scalars {
+            let key = folding && scalar.isASCII ? Unicode.Scalar(asciiFold(UInt8(scalar.value))) : scalar
+            if let position = node.index[key] {
+                node = node.edges[position].child
+            } else {
+                let child = ScalarTrie()
+                node.index[key] = node.edges.count
+                node.edges.append((key, child))
+                node = child
+            }
+        }
+        node.leaf = rest
+    }
+
+    func render(caseInsensitive: Bool) -> String {
+        var branches: [String] = []
+        if let leaf { branches.append(leaf) }
+        for (scalar, child) in edges {
+            branches.append(
+                RouteAlternation.escape(String(Character(scalar)), caseInsensitive: caseInsensitive)
+                    + child.render(caseInsensitive: caseInsensitive))
+        }
+        return branches.count == 1 ? branches[0] : "(?:" + branches.joined(separator: "|") + ")"
+    }
 }

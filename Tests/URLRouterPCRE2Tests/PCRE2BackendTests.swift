@@ -1,9 +1,153 @@
+import Foundation
 import Testing
+@testable import URLRouterCore
+import URLRouterFoundation
 @testable import URLRouterPCRE2
 
-@Suite struct PCRE2AvailabilityTests {
-    @Test func theBackendIsBuiltWithTheTrait() {
+/// Builds tables on both backends from the same registry.
+struct TablePair {
+    let pcre2: RoutingTable
+    let foundation: RoutingTable
+
+    init(_ patterns: [(String, String?)], options: RouterOptions = RouterOptions(), rules: [RewriteRule] = []) throws {
+        var registry = RouteRegistry(options: options)
+        for (index, (pattern, method)) in patterns.enumerated() {
+            registry.add(RouteRegistration(pattern: try RoutePattern(pattern), method: method, name: "r\(index)", handle: index))
+        }
+        pcre2 = try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: rules)
+        foundation = try RoutingTable(backend: FoundationBackend(), registry: registry, rules: rules)
+    }
+
+    /// The winner's name on each backend (or the miss reason), which must agree.
+    func answer(_ url: String, method: String? = nil) -> String {
+        func describe(_ result: Result<RouteMatch, RouteMiss>) -> String {
+            switch result {
+            case .success(let match):
+                return (match.route.name ?? "?") + " " + (0..<match.parameterCount).map { String(match.parameter(at: $0)) }
+                    .joined(separator: ",")
+            case .failure(let miss): return miss.reason.rawValue
+            }
+        }
+        let fromPCRE2 = describe(pcre2.lookup(url, method: method))
+        let fromFoundation = describe(foundation.lookup(url, method: method))
+        #expect(fromPCRE2 == fromFoundation, "\(url): pcre2 \(fromPCRE2), foundation \(fromFoundation)")
+        return fromPCRE2
+    }
+}
+
+@Suite struct PCRE2BackendTests {
+    @Test func theBackendIsBuiltWithTheTraitAndItsJITIsActive() throws {
         #expect(PCRE2Backend.isAvailable)
         #expect(PCRE2Backend.libraryVersion?.hasPrefix("10.") == true)
+        #expect(PCRE2Backend.isJITAvailable)
+        let tables = try TablePair([("/a/:x", nil)], rules: [try RewriteRule("^x://(.*)", target: "/a/$1")])
+        #expect(tables.pcre2.routePatternFacts?.isJITCompiled == true)
+        #expect(tables.pcre2.rulePatternFacts?.isJITCompiled == true)
+        #expect(tables.pcre2.routePatternFacts?.compiledPatternCount == 1)
+    }
+
+    @Test func largeTablesAreShardedAndStillAnswerLikeTheReference() throws {
+        // 3,000 routes under 60 first segments, plus routes that start with a parameter (in every shard).
+        var patterns: [(String, String?)] = []
+        for group in 0..<60 {
+            for route in 0..<50 {
+                patterns.append(("/g\(group)/r\(route)/:id", route % 3 == 0 ? "GET" : nil))
+            }
+        }
+        patterns.append(("/:any/fallback", nil))
+        patterns.append(("/**", nil))
+        let tables = try TablePair(patterns)
+        let facts = try #require(tables.pcre2.routePatternFacts)
+        #expect(facts.compiledPatternCount > 1, "PCRE2's size limits force shards")
+        #expect(facts.isJITCompiled)
+        #expect(tables.answer("/g7/r10/42") == "r360 42")
+        #expect(tables.answer("/g7/r9/42") == "r3001 ", "a GET route does not answer a lookup without a method")
+        #expect(tables.answer("/g7/r9/42", method: "GET") == "r359 42")
+        #expect(tables.answer("/g59/r49/x") == "r2999 x")
+        #expect(tables.answer("/g3/r0/1", method: "GET") == "r150 1")
+        #expect(tables.answer("/g3/r0/1", method: "POST") == "r3001 ")
+        #expect(tables.answer("/zz/fallback") == "r3000 zz")
+        #expect(tables.answer("/g1/fallback") == "r3000 g1")
+        #expect(tables.answer("/unknown/a/b/c") == "r3001 ")
+        #expect(tables.answer("/") == "noMatch")
+    }
+
+    @Test func aLongURLWithACatchAllStaysWithinTheJITStack() throws {
+        // 4,000 segments under the default 8,192-byte limit: the catch-all and the constraint after it.
+        let tables = try TablePair([("/files/**/:name(\\w+)", nil), ("/files/**", nil)])
+        let url = "/files" + String(repeating: "/a", count: 4000)
+        #expect(url.utf8.count <= 8192)
+        #expect(tables.answer(url) == "r0 a")
+        #expect(tables.answer(url + "/-") == "r1 ")
+    }
+
+    @Test func aRunawayConstraintReportsLimitExceededNotNoMatch() throws {
+        let tables = try TablePair([("/le/:x((?:a+)+b)", nil), ("/le/:x", nil)])
+        let url = "/le/" + String(repeating: "a", count: 40) + "bc"
+        guard case .failure(let miss) = tables.pcre2.lookup(url) else {
+            Issue.record("expected a miss")
+            return
+        }
+        #expect(miss.reason == .limitExceeded)
+    }
+
+    @Test func routeSyntaxAloneNeverReachesTheLimit() throws {
+        // Many catch-all routes and in-segment patterns against the longest URL the router accepts.
+        var patterns: [(String, String?)] = []
+        for index in 0..<200 { patterns.append(("/**/x\(index)/{a}-{b}.tar", nil)) }
+        let tables = try TablePair(patterns)
+        let url = String(repeating: "/-", count: 4095)
+        #expect(url.utf8.count <= 8192)
+        #expect(tables.answer(url) == "noMatch")
+    }
+
+    @Test func rewriteRulesKeepFirstRuleWins() throws {
+        let rules = try [
+            RewriteRule("zzz", target: "/one"), RewriteRule("aaa", target: "/two"), RewriteRule("q*", target: "/three"),
+            RewriteRule("qq(\\d)?", target: "/four/[$1]"),
+        ]
+        let tables = try TablePair([("/:p", nil), ("/four/:p", nil)], rules: rules)
+        #expect(tables.pcre2.rewrite("x://aaa/zzz") == .rewritten("/one"))
+        #expect(tables.pcre2.rewrite("x://aaa") == .rewritten("/two"))
+        #expect(tables.pcre2.rewrite("x://qq") == .rewritten("/four/[]"))
+        #expect(tables.pcre2.rewrite("qq://x") == .rewritten("/three"))
+        #expect(tables.pcre2.rewrite("nothing") == .unchanged)
+        #expect(tables.answer("x://qq5") == "r1 [5]")
+    }
+
+    @Test func lookupsFromManyThreadsAgree() async throws {
+        let tables = try TablePair([("/users/:id", "GET"), ("/files/**", nil), ("/img/{n}.jpg", nil)])
+        let table = tables.pcre2
+        await withTaskGroup(of: Int.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for step in 0..<2_000 {
+                        let id = "\(worker)-\(step)"
+                        guard case .success(let match) = table.lookup("/users/\(id)", method: "GET"),
+                            match.parameter(at: 0) == id[...]
+                        else {
+                            wrong += 1
+                            continue
+                        }
+                        if case .success(let image) = table.lookup("/img/\(id).jpg"), image.parameter(at: 0) != id[...] {
+                            wrong += 1
+                        }
+                    }
+                    return wrong
+                }
+            }
+            var wrong = 0
+            for await count in group { wrong += count }
+            #expect(wrong == 0)
+        }
+    }
+
+    @Test func portableRenderingCompilesOnPCRE2WithTheSameMeaning() throws {
+        for source in ["\\w+", "[^a\\D]", "[a\\W]", "a\\b", "(?<=a|bc)x", "\\s\\v.", "^a$"] {
+            let regex = try SharedRegex(source)
+            #expect(PCRE2Backend().compileError(rewriteExpression: regex) == nil, "\(source)")
+            #expect(PCRE2Backend().compileError(constraint: regex) == nil, "\(source)")
+        }
     }
 }

@@ -66,3 +66,21 @@ import URLRouterConformance
         #expect(matches > lookups / 10, "\(matches) of \(lookups) lookups matched")
     }
 }
+
+/// The benchmark route sets (real APIs and synthetic tables up to 10,000 routes, which PCRE2 must
+/// shard): every request reaches its own route on both backends.
+@Suite struct RouteSetParityTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Benchmarks/Routes").path
+
+    @Test(arguments: ["github-api", "static", "parse-api", "gplus-api", "synthetic-1000", "synthetic-10000"])
+    func everyRequestReachesItsRouteOnEveryBackend(set name: String) throws {
+        let set = try RouteSet(
+            routesFile: Self.directory + "/\(name).txt", requestsFile: Self.directory + "/\(name)-requests.txt")
+        for backend in RouterBackend.available {
+            let table = try BenchmarkRunner.router(for: set, backend: backend).table
+            #expect(BenchmarkRunner.wrongAnswers(set, table).isEmpty, "\(backend.name) on \(name)")
+        }
+    }
+}
