@@ -125,8 +125,12 @@ public struct BenchmarkResult: Sendable, Codable, Hashable {
     public var nsPerLookupMedian: Double
     /// The number of timed runs.
     public var runs: Int
-    /// Registering every route and compiling the table, in milliseconds.
+    /// Registering every route (parsing and validating patterns), in milliseconds.
+    public var registerMs: Double
+    /// Compiling the registered table (ordering, lowering, and for PCRE2 compiling and JIT-compiling), in milliseconds.
     public var compileMs: Double
+    /// How many patterns the backend compiled (PCRE2 shards), 0 for backends without patterns.
+    public var patterns: Int
     /// Whether every compiled pattern runs as JIT code (false for backends without patterns).
     public var jit: Bool
     /// The process's peak resident set size, in KiB.
@@ -138,6 +142,8 @@ public struct BenchmarkResult: Sendable, Codable, Hashable {
         case backend, set, routes, lookups, runs, jit
         case nsPerLookupMedian = "ns_per_lookup_median"
         case compileMs = "compile_ms"
+        case registerMs = "register_ms"
+        case patterns
         case peakRSSKiB = "peak_rss_kib"
         case wrongAnswers = "wrong_answers"
     }
@@ -178,8 +184,10 @@ public struct BenchmarkRunner: Sendable {
     /// Measures `set` on `backend`.
     public func measure(_ set: RouteSet, backend: RouterBackend) throws -> BenchmarkResult {
         let clock = ContinuousClock()
-        let compileStart = clock.now
+        let registerStart = clock.now
         let router = try BenchmarkRunner.router(for: set, backend: backend)
+        let registerTime = clock.now - registerStart
+        let compileStart = clock.now
         let table = router.table
         let compileTime = clock.now - compileStart
         let wrong = BenchmarkRunner.wrongAnswers(set, table).count
@@ -208,7 +216,9 @@ public struct BenchmarkRunner: Sendable {
         samples.sort()
         return BenchmarkResult(
             backend: backend.name, set: set.name, routes: set.routes.count, lookups: paths.count,
-            nsPerLookupMedian: samples[samples.count / 2], runs: samples.count, compileMs: compileTime.nanoseconds / 1e6,
+            nsPerLookupMedian: samples[samples.count / 2], runs: samples.count,
+            registerMs: registerTime.nanoseconds / 1e6, compileMs: compileTime.nanoseconds / 1e6,
+            patterns: table.routePatternFacts?.compiledPatternCount ?? 0,
             jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: BenchmarkRunner.peakRSSKiB(),
             wrongAnswers: wrong)
     }
@@ -244,7 +254,7 @@ extension BenchmarkResult {
     /// A readable table of results.
     public static func table(_ results: [BenchmarkResult]) -> String {
         var lines = [
-            "backend      set                routes  ns/lookup (median)  compile ms  jit    peak RSS KiB  wrong"
+            "backend      set                routes  ns/lookup (median)  register ms  compile ms  patterns  jit    peak RSS KiB  wrong"
         ]
         for result in results {
             lines.append(
@@ -252,7 +262,9 @@ extension BenchmarkResult {
                     + result.set.padding(toLength: 17, withPad: " ", startingAt: 0)
                     + String(result.routes).leftPadded(8)
                     + String(format: "%.1f", result.nsPerLookupMedian).leftPadded(20)
+                    + String(format: "%.1f", result.registerMs).leftPadded(13)
                     + String(format: "%.1f", result.compileMs).leftPadded(12)
+                    + String(result.patterns).leftPadded(10)
                     + "  " + (result.jit ? "yes" : "no").padding(toLength: 5, withPad: " ", startingAt: 0)
                     + String(result.peakRSSKiB).leftPadded(14)
                     + String(result.wrongAnswers).leftPadded(7))

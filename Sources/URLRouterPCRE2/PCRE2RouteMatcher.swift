@@ -93,7 +93,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             let code = try PCRE2Code(pattern, options: UInt32(PCRE2_ANCHORED), requireJIT: PCRE2Code.jitAvailable)
             shards.append(
                 RouteShard(
-                    code: code, routeCount: indices.count, hasUserRegex: hasUserRegex, hasCallouts: pattern.contains("(?C")))
+                    code: code, routeCount: indices.count, hasUserRegex: hasUserRegex, hasCallouts: alternation.lastPatternHasCallouts))
             return shards.count - 1
         }
 

@@ -23,8 +23,27 @@ import URLRouterCore
 /// A route without an untagged target, or any route under ``RouterOptions/strictVariants``, ends in
 /// a callout that checks the lookup's variants.
 struct RouteAlternation {
+    /// Literal bytes with their hash computed once (hashing byte arrays element by element is slow).
+    struct ByteKey: Hashable {
+        let bytes: [UInt8]
+        let hash: Int
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                value ^= UInt64(byte)
+                value &*= 0x100_0000_01b3
+            }
+            hash = Int(truncatingIfNeeded: value)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (lhs: ByteKey, rhs: ByteKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
+    }
+
     enum Key: Hashable {
-        case literal([UInt8])
+        case literal(ByteKey)
         case segment
         case constrained(String)
         case composite(Int)
@@ -35,7 +54,7 @@ struct RouteAlternation {
     final class Node {
         var children: [(key: Key, node: Node?, route: Int, element: RouteElement?)] = []
         /// The latest child for each literal.
-        var literalChild: [[UInt8]: Int] = [:]
+        var literalChild: [ByteKey: Int] = [:]
         /// The position of the latest child that is neither a literal nor an end: no literal may
         /// join a child before it.
         var lastOverlapping = -1
@@ -57,8 +76,15 @@ struct RouteAlternation {
         !route.answersEveryVariantList
     }
 
+    /// Whether the last pattern made has callouts.
+    private(set) var lastPatternHasCallouts = false
+
     /// The pattern for the routes at `indices` (ascending, so in precedence order).
     mutating func pattern(for indices: [Int]) -> String {
+        lastPatternHasCallouts = indices.contains { index in
+            RouteAlternation.needsVariantCallout(routes[index])
+                || routes[index].elements.contains { if case .composite = $0 { return true } else { return false } }
+        }
         let root = Node()
         for index in indices { insert(index, depth: 0, into: root) }
         var out = ""
@@ -69,7 +95,7 @@ struct RouteAlternation {
     mutating func key(_ element: RouteElement) -> Key {
         switch element {
         case .literal(let text):
-            return .literal(options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8))
+            return .literal(ByteKey(options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8)))
         case .parameter, .wildcard: return .segment
         case .constrained(let regex): return .constrained(regex.source)
         case .composite(let pattern):
@@ -193,23 +219,28 @@ struct RouteAlternation {
     /// `[xX]` when folding case), everything else as `\x{…}`.
     static func escape(_ text: String, caseInsensitive: Bool) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80, let byte = Optional(UInt8(value)),
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            {
-                if caseInsensitive, byte >= 0x41 {
-                    let lower = Character(Unicode.Scalar(byte | 0x20))
-                    let upper = Character(Unicode.Scalar(byte & ~0x20))
-                    out += "[\(lower)\(upper)]"
+        for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out, caseInsensitive: caseInsensitive) }
+        return out
+    }
+
+    static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String, caseInsensitive: Bool) {
+        let value = scalar.value
+        if value < 0x80 {
+            let byte = UInt8(value)
+            let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            if isLetter || (byte >= 0x30 && byte <= 0x39) {
+                if caseInsensitive, isLetter {
+                    out.unicodeScalars.append("[")
+                    out.unicodeScalars.append(Unicode.Scalar(byte | 0x20))
+                    out.unicodeScalars.append(Unicode.Scalar(byte & ~0x20))
+                    out.unicodeScalars.append("]")
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
-            } else {
-                out += #"\x{"# + String(value, radix: 16, uppercase: true) + "}"
+                return
             }
         }
-        return out
+        out += #"\x{"# + String(value, radix: 16, uppercase: true) + "}"
     }
 }
 
@@ -222,18 +253,16 @@ func asciiFold(_ byte: UInt8) -> UInt8 {
 /// character between alternatives).
 final class ScalarTrie {
     var edges: [(scalar: Unicode.Scalar, child: ScalarTrie)] = []
-    var index: [Unicode.Scalar: Int] = [:]
     var leaf: String?
 
     func insert(_ scalars: [Unicode.Scalar], _ rest: String, folding: Bool) {
         var node = self
         for scalar in scalars {
             let key = folding && scalar.isASCII ? Unicode.Scalar(asciiFold(UInt8(scalar.value))) : scalar
-            if let position = node.index[key] {
-                node = node.edges[position].child
+            if let edge = node.edges.first(where: { $0.scalar == key }) {
+                node = edge.child
             } else {
                 let child = ScalarTrie()
-                node.index[key] = node.edges.count
                 node.edges.append((key, child))
                 node = child
             }
@@ -242,13 +271,20 @@ final class ScalarTrie {
     }
 
     func render(caseInsensitive: Bool) -> String {
-        var branches: [String] = []
-        if let leaf { branches.append(leaf) }
-        for (scalar, child) in edges {
-            branches.append(
-                RouteAlternation.escape(String(Character(scalar)), caseInsensitive: caseInsensitive)
-                    + child.render(caseInsensitive: caseInsensitive))
+        var out = ""
+        render(into: &out, caseInsensitive: caseInsensitive)
+        return out
+    }
+
+    func render(into out: inout String, caseInsensitive: Bool) {
+        let branches = (leaf == nil ? 0 : 1) + edges.count
+        if branches > 1 { out += "(?:" }
+        if let leaf { out += leaf }
+        for (position, (scalar, child)) in edges.enumerated() {
+            if position > 0 || leaf != nil { out += "|" }
+            RouteAlternation.appendEscaped(scalar, to: &out, caseInsensitive: caseInsensitive)
+            child.render(into: &out, caseInsensitive: caseInsensitive)
         }
-        return branches.count == 1 ? branches[0] : "(?:" + branches.joined(separator: "|") + ")"
+        if branches > 1 { out += ")" }
     }
 }
