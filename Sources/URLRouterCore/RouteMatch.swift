@@ -2,7 +2,10 @@
 ///
 /// Built-in values are typed fields; ``parameters`` holds only path parameters, query items and
 /// the caller's extra values.
-public struct RouteMatch: Sendable {
+///
+/// A class, immutable after init: a lookup makes one allocation, the match itself, and passing
+/// it around copies a reference instead of its fields.
+public final class RouteMatch: Sendable {
     /// The winning registration (its pattern, method, variant, kind and name).
     public let route: RouteRegistration
     /// The URL after rewriting, when a rule applied.

@@ -61,20 +61,21 @@ public struct RoutingTable: Sendable {
 
     /// Runs `body` on the UTF-8 bytes of `text`, without copying them when the string is native.
     @inline(__always)
-    func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+    func withBytes(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable(body) == nil {
+            Array(text.utf8).withUnsafeBufferPointer(body)
+        }
     }
 
     /// Step 4 of the pipeline: the full match, the fallback, then `methodNotAllowed`.
     func match(
         _ bytes: UnsafeBufferPointer<UInt8>, _ request: RequestURL, _ method: String?, _ variants: [String],
-        _ budget: inout WorkBudget
-    ) -> (MatchOutcome, RouteMiss.Reason?) {
+        _ budget: inout WorkBudget, _ outcome: inout MatchOutcome, _ reason: inout RouteMiss.Reason?
+    ) {
         var matchRequest = MatchRequest(
             scheme: request.scheme, bytes: bytes, segments: request.segmentRanges, method: .lookup(method),
             variants: variants)
-        var outcome = matcher.firstMatch(matchRequest, budget: &budget)
+        outcome = matcher.firstMatch(matchRequest, budget: &budget)
         if outcome == .noMatch, options.fallbackToLastHandler {
             var count = request.segmentRanges.count
             while outcome == .noMatch, count > 0 {
@@ -84,16 +85,17 @@ public struct RoutingTable: Sendable {
             }
         }
         switch outcome {
-        case .matched: return (outcome, nil)
-        case .limitExceeded: return (outcome, .limitExceeded)
+        case .matched: return
+        case .limitExceeded: reason = .limitExceeded
         case .noMatch:
-            guard hasMethodRoutes else { return (outcome, .noMatch) }
+            reason = .noMatch
+            guard hasMethodRoutes else { return }
             matchRequest.segmentCount = request.segmentRanges.count
             matchRequest.method = MethodFilter.any
             switch matcher.firstMatch(matchRequest, budget: &budget) {
-            case .matched: return (.noMatch, .methodNotAllowed)
-            case .noMatch: return (.noMatch, .noMatch)
-            case .limitExceeded: return (.noMatch, .limitExceeded)
+            case .matched: reason = .methodNotAllowed
+            case .noMatch: break
+            case .limitExceeded: reason = .limitExceeded
             }
         }
     }
@@ -166,15 +168,16 @@ public struct RoutingTable: Sendable {
         }
 
         let method = method.map { HTTPMethodName.normalized($0) ?? $0 }
-        let outcome: (MatchOutcome, RouteMiss.Reason?) =
-            request.segmentsAreInURL
-            ? withBytes(of: request.url) { match($0, request, method, variants, &budget) }
-            : withBytes(of: request.storage) { match($0, request, method, variants, &budget) }
-        let raw: RawMatch
-        switch outcome {
-        case (.matched(let found), _):
-            raw = found
-        case (_, let reason):
+        // The matcher writes its answer into these; the closures return nothing, so no large value
+        // passes through generic code.
+        var outcome = MatchOutcome.noMatch
+        var reason: RouteMiss.Reason?
+        if request.segmentsAreInURL {
+            withBytes(of: request.url) { match($0, request, method, variants, &budget, &outcome, &reason) }
+        } else {
+            withBytes(of: request.storage) { match($0, request, method, variants, &budget, &outcome, &reason) }
+        }
+        guard case .matched(let raw) = outcome else {
             return .failure(
                 RouteMiss(reason: reason ?? .noMatch, url: url, rewrittenURL: rewrittenURL, request: request))
         }
