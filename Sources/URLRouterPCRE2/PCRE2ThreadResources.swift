@@ -102,6 +102,8 @@ struct PCRE2MatchState {
         guard let context = pcre2_match_context_create_8(nil), let data = pcre2_match_data_create_8(16, nil) else {
             fatalError("PCRE2 could not allocate a match context")  // out of memory
         }
+        // Without JIT, the interpreter keeps backtracking frames on the heap: bound them too (KiB).
+        pcre2_set_heap_limit_8(context, 64 * 1024)
         let state = UnsafeMutablePointer<PCRE2MatchState>.allocate(capacity: 1)
         state.initialize(
             to: PCRE2MatchState(

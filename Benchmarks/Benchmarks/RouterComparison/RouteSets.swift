@@ -1,0 +1,62 @@
+import Foundation
+
+/// A route set of ../Routes: `METHOD /path/:param` per line, with requests whose line i is
+/// best matched by route i.
+struct BenchRouteSet: Sendable {
+    struct Line: Sendable {
+        var method: String
+        var path: String
+    }
+
+    let name: String
+    let routes: [Line]
+    let requests: [Line]
+
+    static let directory: String = {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Routes").path
+    }()
+
+    static let names = [
+        "github-api", "static", "parse-api", "gplus-api", "synthetic-10", "synthetic-100", "synthetic-1000",
+        "synthetic-10000",
+    ]
+
+    init(_ name: String) {
+        self.name = name
+        routes = BenchRouteSet.read("\(BenchRouteSet.directory)/\(name).txt")
+        requests = BenchRouteSet.read("\(BenchRouteSet.directory)/\(name)-requests.txt")
+        precondition(routes.count == requests.count, "\(name): one request per route")
+    }
+
+    static func read(_ file: String) -> [Line] {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            fatalError("cannot read \(file)")
+        }
+        return text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ")
+            guard fields.count == 2 else { return nil }
+            return Line(method: String(fields[0]), path: String(fields[1]))
+        }
+    }
+
+    /// The requests of one scenario, each with the route index that must answer it (`nil`: 404).
+    struct Scenario: Sendable {
+        var kind: String
+        var requests: [(method: String, path: String, expected: Int?)]
+    }
+
+    /// hits: every request; misses: every request with an extra segment no route has;
+    /// params: requests for routes with two or more parameters.
+    var scenarios: [Scenario] {
+        let hits = requests.enumerated().map { ($0.element.method, $0.element.path, Optional($0.offset)) }
+        let misses = requests.map { ($0.method, $0.path + "/zz-not-found", Int?.none) }
+        let params = requests.enumerated().filter { index, _ in
+            routes[index].path.split(separator: "/").filter { $0.hasPrefix(":") }.count >= 2
+        }.map { ($0.element.method, $0.element.path, Optional($0.offset)) }
+        var result = [Scenario(kind: "hits", requests: hits), Scenario(kind: "misses", requests: misses)]
+        if !params.isEmpty { result.append(Scenario(kind: "params", requests: params)) }
+        return result
+    }
+}

@@ -1,0 +1,40 @@
+// swift-tools-version:6.2
+
+import PackageDescription
+
+import struct Foundation.URL
+
+// The URLRouter package is the parent folder; SwiftPM names a path dependency after its folder,
+// which is whatever the clone is called, so the name is read from the path.
+let urlRouterPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+let package = Package(
+    name: "URLRouterBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+        // URLRouter (both backends), routing-kit's TrieRouter and Hummingbird 2's trie and responder,
+        // on the same route sets in the same run. Route sets are read from ../Routes.
+        .executableTarget(
+            name: "RouterComparison",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "URLRouter", package: urlRouterPackage),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Benchmarks/RouterComparison",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)
