@@ -47,11 +47,32 @@ struct BenchRouteSet: Sendable {
         var requests: [(method: String, path: String, expected: Int?)]
     }
 
-    /// hits: every request; misses: every request with an extra segment no route has;
+    /// A check of whether some route matches a request: same method, same number of segments, every
+    /// literal segment equal (`:name` takes any one segment). Routes are grouped by method and
+    /// segment count, so checking 10,000 requests against 10,000 routes stays quick.
+    func routeChecker() -> (_ method: String, _ path: String) -> Bool {
+        var groups: [String: [[Substring]]] = [:]
+        for route in routes {
+            let pattern = route.path.split(separator: "/")
+            groups["\(route.method) \(pattern.count)", default: []].append(pattern)
+        }
+        return { method, path in
+            let segments = path.split(separator: "/")
+            return groups["\(method) \(segments.count)", default: []].contains { pattern in
+                zip(pattern, segments).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
+            }
+        }
+    }
+
+    /// hits: every request; misses: every request with an extra last segment, where no route
+    /// takes that (a request whose extended path some route does match is left out);
     /// params: requests for routes with two or more parameters.
     var scenarios: [Scenario] {
         let hits = requests.enumerated().map { ($0.element.method, $0.element.path, Optional($0.offset)) }
-        let misses = requests.map { ($0.method, $0.path + "/zz-not-found", Int?.none) }
+        let hasRoute = routeChecker()
+        let misses = requests.map { ($0.method, $0.path + "/zz-not-found") }
+            .filter { !hasRoute($0.0, $0.1) }
+            .map { ($0.0, $0.1, Int?.none) }
         let params = requests.enumerated().filter { index, _ in
             routes[index].path.split(separator: "/").filter { $0.hasPrefix(":") }.count >= 2
         }.map { ($0.element.method, $0.element.path, Optional($0.offset)) }

@@ -67,7 +67,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "build synthetic-10000 n=1 | \(kind.rawValue)",
             configuration: .init(
-                metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(5), maxIterations: 5,
+                metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(5), maxIterations: 5,
                 thresholds: [.mallocCountTotal: .init(relative: [.p50: 2.0])])
         ) { benchmark in
             for _ in benchmark.scaledIterations {
