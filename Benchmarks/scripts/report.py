@@ -5,7 +5,7 @@ Benchmark names are '<set> <scenario> n=<requests> | <router>'. For each set and
 shows, per router, the median time of one lookup (the median wall clock of one pass over the
 requests, divided by their number), its ratio to routing-kit in the same run, and the mallocs of
 one lookup."""
-import glob, json, re, sys, platform, datetime
+import glob, json, os, re, sys, platform, datetime
 
 ROUTERS = ["urlrouter-pcre2", "urlrouter-foundation", "routing-kit", "hummingbird-trie", "hummingbird-responder"]
 NAME = re.compile(r"^(?P<set>\S+)_(?P<scenario>\S+)_n=(?P<n>\d+)_\|_(?P<router>\S+)$")
@@ -34,9 +34,16 @@ def main(paths):
                     mallocs = metric["scorePercentiles"].get("50.0", metric["score"])
             entry[match["router"]] = (to_ns(median, wall["scoreUnit"]), mallocs)
     date = datetime.date.today().isoformat()
-    print(f"Measured {date} on {platform.machine()} {platform.system()} ({platform.processor() or 'cpu'}), "
-          "one `Benchmarks/run`; times are medians per lookup, ratios against routing-kit in the same run "
-          "(higher is faster), mallocs per lookup (p50).\n")
+    cpu = platform.processor() or "cpu"
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    cpu += f", {os.cpu_count()} cores"
+    print(f"Measured {date} on {platform.machine()} {platform.system()} ({cpu}), "
+          "one `Benchmarks/run`; times are medians per lookup (a pass looks up the next 100 of the "
+          "scenario's requests, or all of them when fewer), ratios against routing-kit in the same run (higher is faster), mallocs per "
+          "lookup (p50). build: registering and compiling all routes, once per pass.\n")
     print("| set | scenario | " + " | ".join(ROUTERS) + " |")
     print("|---|---|" + "---:|" * len(ROUTERS))
     for (set_name, scenario, n), entry in sorted(rows.items(), key=lambda item: (item[0][1] == "build", item[0])):
@@ -56,7 +63,7 @@ def main(paths):
             elif mallocs is not None:
                 text += f", {mallocs:.0f} mallocs"
             cells.append(text)
-        label = f"{scenario} ({n} lookups/pass)" if scenario != "build" else "build, 10,000 routes"
+        label = f"{scenario} ({n} lookups/pass)" if scenario != "build" else "build the router"
         print(f"| {set_name} | {label} | " + " | ".join(cells) + " |")
 
 if __name__ == "__main__":

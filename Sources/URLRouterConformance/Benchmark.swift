@@ -271,7 +271,8 @@ extension BenchmarkResult {
         }
         if results.count == 2, results[1].nsPerLookupMedian > 0 {
             let ratio = String(format: "%.1f", results[1].nsPerLookupMedian / results[0].nsPerLookupMedian)
-            lines.append("\(results[0].backend) is \(ratio)x faster than \(results[1].backend) here (same run)")
+            lines.append(
+                "\(results[1].backend) takes \(ratio)x the time of \(results[0].backend) per lookup here (same run)")
         }
         return lines.joined(separator: "\n")
     }
