@@ -4,6 +4,10 @@ import Testing
 import URLRouterFoundation
 @testable import URLRouterPCRE2
 
+// The PCRE2 trait is on by default; `swift test --disable-default-traits` builds the package
+// without PCRE2, where only the last suite of this file runs.
+#if PCRE2
+
 /// Builds tables on both backends from the same registry.
 struct TablePair {
     let pcre2: RoutingTable
@@ -151,3 +155,20 @@ struct TablePair {
         }
     }
 }
+
+#else
+
+/// Without the trait, the backend exists but says so, and refuses to build tables.
+@Suite struct PCRE2WithoutTheTraitTests {
+    @Test func theBackendReportsItselfUnavailableAndRefusesTables() {
+        #expect(!PCRE2Backend.isAvailable)
+        #expect(!PCRE2Backend.isJITAvailable)
+        #expect(PCRE2Backend.libraryVersion == nil)
+        let registry = RouteRegistry(options: RouterOptions())
+        #expect(throws: RouterError.self) {
+            try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: [])
+        }
+    }
+}
+
+#endif
