@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Turns package-benchmark's JMH export into the markdown table of Benchmarks/run.
 
-Benchmark names are '<set> <scenario> n=<requests> | <router>'. For each set and scenario the table
+Benchmark names are '<set>.<scenario>.n<lookups per pass>.<router>'. For each set and scenario the table
 shows, per router, the median time of one lookup (the median wall clock of one pass over the
 requests, divided by their number), its ratio to routing-kit in the same run, and the mallocs of
 one lookup."""
 import glob, json, os, re, sys, platform, datetime
 
 ROUTERS = ["urlrouter-pcre2", "urlrouter-foundation", "routing-kit", "hummingbird-trie", "hummingbird-responder"]
-NAME = re.compile(r"^(?P<set>\S+)_(?P<scenario>\S+)_n=(?P<n>\d+)_\|_(?P<router>\S+)$")
+NAME = re.compile(r"^(?P<set>[^.]+)\.(?P<scenario>[^.]+)\.n(?P<n>\d+)\.(?P<router>[^.]+)$")
 
 def to_ns(value, unit):
     return value * {"ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}.get(unit, 1)
@@ -17,7 +17,7 @@ def main(paths):
     rows = {}
     for path in paths:
         for element in json.load(open(path)):
-            name = element["benchmark"].rsplit(".", 1)[-1]
+            name = element["benchmark"].split(".", 3)[-1]  # package.benchmark.TARGET.NAME
             match = NAME.match(name)
             if not match:
                 continue

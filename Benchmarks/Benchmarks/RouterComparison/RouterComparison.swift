@@ -37,6 +37,8 @@ let benchmarks: @Sendable () -> Void = {
     // passes keep every router's pass well under a second (package-benchmark drops a throughput
     // below 1 per second).
     let chunkSize = 100
+    // Names are `set.scenario.nLOOKUPS.router`: no spaces or slashes, which package-benchmark
+    // replaces in threshold file names but not when it reads them back.
     for setName in BenchRouteSet.names {
         let set = BenchRouteSet(setName)
         for scenario in set.scenarios {
@@ -46,7 +48,7 @@ let benchmarks: @Sendable () -> Void = {
                 (start..<start + size).map { requests[$0 % requests.count] }
             }
             for kind in RouterKind.allCases {
-                let name = "\(setName) \(scenario.kind) n=\(chunks[0].count) | \(kind.rawValue)"
+                let name = "\(setName).\(scenario.kind).n\(size).\(kind.rawValue)"
                 let box = RouterBox()
                 Benchmark(name) { benchmark in
                     let chunk = chunks[box.nextChunk]
@@ -80,7 +82,7 @@ let benchmarks: @Sendable () -> Void = {
     let large = BenchRouteSet("synthetic-10000")
     for kind in RouterKind.allCases {
         Benchmark(
-            "synthetic-10000 build n=1 | \(kind.rawValue)",
+            "synthetic-10000.build.n1.\(kind.rawValue)",
             configuration: .init(
                 metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(5), maxIterations: 5,
                 thresholds: [.mallocCountTotal: .init(relative: [.p90: 2.0])])
