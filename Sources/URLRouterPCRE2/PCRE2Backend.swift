@@ -58,22 +58,18 @@ public final class PCRE2Backend: MatcherBackend {
     static let sameSearchAsICU = "(*NO_START_OPT)(*NO_AUTO_POSSESS)(*NO_DOTSTAR_ANCHOR)"
 
     public func compileError(constraint: SharedRegex) -> String? {
-        #if PCRE2
-            do {
-                _ = try PCRE2Code("/(?:" + constraint.segmentConfinedPattern + ")(?=/)")
-                return nil
-            } catch {
-                return "PCRE2 refused the expression: \(error)"
-            }
-        #else
-            return "this build has no PCRE2 backend"
-        #endif
+        compileError(pattern: "/(?:" + constraint.segmentConfinedPattern + ")(?=/)")
     }
 
     public func compileError(rewriteExpression: SharedRegex) -> String? {
+        compileError(pattern: rewriteExpression.portablePattern)
+    }
+
+    /// Why PCRE2 refuses to compile `pattern` on its own, or `nil` when it compiles.
+    func compileError(pattern: String) -> String? {
         #if PCRE2
             do {
-                _ = try PCRE2Code(rewriteExpression.portablePattern)
+                _ = try PCRE2Code(pattern)
                 return nil
             } catch {
                 return "PCRE2 refused the expression: \(error)"
@@ -142,13 +138,7 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
             budget.remainingSteps = 0
             return .limitExceeded
         }
-        guard let mark = pcre2_get_mark_8(matchData) else { return .none }
-        var rule = 0
-        var cursor = mark
-        while cursor.pointee >= UInt8(ascii: "0"), cursor.pointee <= UInt8(ascii: "9") {
-            rule = rule * 10 + Int(cursor.pointee - UInt8(ascii: "0"))
-            cursor += 1
-        }
+        guard let rule = markNumber(in: matchData) else { return .none }
         let ovector = pcre2_get_ovector_pointer_8(matchData)!
         let count = Int(pcre2_get_ovector_count_8(matchData))
         // Pair 1 is the rule's whole match ($0); pairs 2… are its groups. Unset pairs hold PCRE2_UNSET (~0, -1 here).

@@ -324,13 +324,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             budget.remainingSteps = 0
             return .limitExceeded
         }
-        guard let mark = pcre2_get_mark_8(matchData) else { return .noMatch }
-        var index = 0
-        var cursor = mark
-        while cursor.pointee >= UInt8(ascii: "0"), cursor.pointee <= UInt8(ascii: "9") {
-            index = index * 10 + Int(cursor.pointee - UInt8(ascii: "0"))
-            cursor += 1
-        }
+        guard let index = markNumber(in: matchData) else { return .noMatch }
         return .matched(rawMatch(route: index, request: request))
     }
 
