@@ -6,6 +6,8 @@ let package = Package(
     name: "URLRouter",
     products: [
         .library(name: "URLRouter", targets: ["URLRouter"]),
+        // The fixture runner and the route-set benchmark, for conformance tools and Benchmarks/.
+        .library(name: "URLRouterConformance", targets: ["URLRouterConformance"]),
         .executable(name: "urlrouter", targets: ["urlrouter"]),
     ],
     traits: [

@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "URLRouter", package: urlRouterPackage),
+                .product(name: "URLRouterConformance", package: urlRouterPackage),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,16 +1,13 @@
 import Foundation
+import URLRouterConformance
 
 /// A route set of ../Routes: `METHOD /path/:param` per line, with requests whose line i is
-/// best matched by route i.
+/// best matched by route i, read by URLRouter's own `RouteSet` (which refuses a malformed line).
 struct BenchRouteSet: Sendable {
-    struct Line: Sendable {
-        var method: String
-        var path: String
-    }
-
     let name: String
-    let routes: [Line]
-    let requests: [Line]
+    let routeSet: RouteSet
+    var routes: [RouteSet.Line] { routeSet.routes }
+    var requests: [RouteSet.Line] { routeSet.requests }
 
     static let directory: String = {
         URL(fileURLWithPath: #filePath)
@@ -25,19 +22,12 @@ struct BenchRouteSet: Sendable {
 
     init(_ name: String) {
         self.name = name
-        routes = BenchRouteSet.read("\(BenchRouteSet.directory)/\(name).txt")
-        requests = BenchRouteSet.read("\(BenchRouteSet.directory)/\(name)-requests.txt")
-        precondition(routes.count == requests.count, "\(name): one request per route")
-    }
-
-    static func read(_ file: String) -> [Line] {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-            fatalError("cannot read \(file)")
-        }
-        return text.split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: " ")
-            guard fields.count == 2 else { return nil }
-            return Line(method: String(fields[0]), path: String(fields[1]))
+        do {
+            routeSet = try RouteSet(
+                routesFile: "\(BenchRouteSet.directory)/\(name).txt",
+                requestsFile: "\(BenchRouteSet.directory)/\(name)-requests.txt")
+        } catch {
+            fatalError("\(name): \(error)")
         }
     }
 

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import RoutingKit
 import URLRouter
+import URLRouterConformance
 
 /// One router under test: built from a route set, it answers `METHOD path` with the index of the
 /// route that won (`nil` for a 404).
@@ -32,11 +33,8 @@ final class URLRouterUnderTest: SynchronousRouter {
     let table: RoutingTable
 
     init(_ set: BenchRouteSet, backend: RouterBackend) throws {
-        let router = Router(backend: backend)
-        try router.register(contentsOf: set.routes.enumerated().map { index, route in
-            RouteDefinition(route.path, method: route.method, name: String(index), handler: .action { _ in })
-        })
-        table = router.table
+        // The same router `urlrouter bench` measures: route i named "i".
+        table = try URLRouterConformance.BenchmarkRunner.router(for: set.routeSet, backend: backend).table
     }
 
     func answer(method: String, path: String) -> Int? {
