@@ -98,8 +98,8 @@ public enum MatchOutcome: Sendable, Hashable {
     case limitExceeded
 }
 
-/// A compiled route table.
-public protocol RouteMatcher: Sendable {
+/// A compiled route table (a class: a lookup calls it through one reference, copying nothing).
+public protocol RouteMatcher: AnyObject, Sendable {
     /// Finds the first route, in precedence order, that matches `request` and answers it.
     ///
     /// - Complexity: linear in the URL's length for routes without user regexes; user regexes

@@ -14,6 +14,13 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
     @inlinable
     public init() {}
 
+    /// A list of `count` (at most eight) ranges packed as `lowerBound << 32 | upperBound`.
+    @inlinable
+    init(packed: InlineArray<8, UInt64>, count: Int) {
+        inline = packed
+        storedCount = count
+    }
+
     /// A list of `ranges`.
     public init<S: Sequence<Range<Int>>>(_ ranges: S) {
         for range in ranges { append(range) }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One `name=value` item of a query string, percent-decoded.
 public struct QueryItem: Sendable, Hashable {
     /// The decoded key (`""` for `=x`).
@@ -299,5 +307,146 @@ public struct RequestURL: Sendable {
         case .unlessDottedOrLocalhost:
             return !host.utf8.contains(UInt8(ascii: ".")) && !asciiCaseInsensitiveEqual(host.utf8, "localhost".utf8)
         }
+    }
+}
+
+/// What the fast path of a lookup learns from one pass over a plain URL (see ``RequestURL/scanPlain(_:hostRule:into:)``).
+/// Trivially copyable.
+struct PlainScan {
+    /// The segments, as ranges of the URL's bytes (the host first when it is a segment).
+    var segments = ShortRangeList()
+    /// When the segments are exactly the `/`-separated parts of one run of the URL's bytes, that run.
+    var segmentRun: Range<Int>?
+    /// The scheme, lower-cased, when the URL has one.
+    var scheme: ShortToken?
+    var hostSpan = RequestURL.absent
+    var querySpan = RequestURL.absent
+    var fragmentSpan = RequestURL.absent
+
+    /// The high bit of every byte of `word` (read little-endian) that may be `/`, `?`, `#` or `%`;
+    /// the lowest set bit is always a real one (bits above it can be false alarms).
+    @inline(__always)
+    static func delimiterMask(_ word: UInt64) -> UInt64 {
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 {
+            (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        }
+        let word = UInt64(littleEndian: word)
+        return zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F) | zeroBytes(word ^ 0x3F3F_3F3F_3F3F_3F3F)
+            | zeroBytes(word ^ 0x2323_2323_2323_2323) | zeroBytes(word ^ 0x2525_2525_2525_2525)
+    }
+}
+
+extension RequestURL {
+    /// The fast form of ``init(normalizing:options:)`` for a URL with no `%` anywhere, at most
+    /// eight segments and a scheme of at most 15 bytes: nothing to decode or check, so the
+    /// segments are ranges of the URL itself and the result is the same as the full
+    /// normalization's. Transition prefixes and callback URLs are not handled here.
+    ///
+    /// - Returns: `false`, having learned nothing usable, when the URL needs the full normalization.
+    @inline(__always)
+    static func scanPlain(
+        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostAsSegment, into scan: inout PlainScan
+    ) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
+        let total = bytes.count
+        if base[0] == UInt8(ascii: "/") && (total == 1 || base[1] != UInt8(ascii: "/")) {
+            // A path with no scheme and no authority, the usual server request: one pass to the query.
+            var index = 0
+            var segmentStart = 0
+            var joined = 0  // bytes of segments plus one separator each
+            // `/`, `?`, `#` and `%` as bits of one word: one rarely taken branch per ordinary byte.
+            let delimiters: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
+            while index < total {
+                // Eight bytes at a time up to the next delimiter.
+                if index + 8 <= total {
+                    let found = PlainScan.delimiterMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    if found == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += found.trailingZeroBitCount >> 3
+                }
+                let byte = base[index]
+                if byte < 64, delimiters & (1 << UInt64(byte)) != 0 {
+                    if byte == UInt8(ascii: "/") {
+                        if index > segmentStart {
+                            guard scan.segments.append(segmentStart..<index) else { return false }
+                            joined += index - segmentStart + 1
+                        }
+                        segmentStart = index + 1
+                    } else if byte == UInt8(ascii: "%") {
+                        return false
+                    } else {
+                        break  // `?` or `#`
+                    }
+                }
+                index += 1
+            }
+            if index > segmentStart {
+                guard scan.segments.append(segmentStart..<index) else { return false }
+                joined += index - segmentStart + 1
+            }
+            if index < total {
+                // The query and fragment: only their delimiters and a `%` matter.
+                guard memchr(base + index, Int32(UInt8(ascii: "%")), total - index) == nil else { return false }
+                if base[index] == UInt8(ascii: "?") {
+                    if let hash = memchr(base + index, Int32(UInt8(ascii: "#")), total - index) {
+                        let fragment = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
+                        scan.querySpan = (Int32(index + 1), Int32(fragment))
+                        scan.fragmentSpan = (Int32(fragment + 1), Int32(total))
+                    } else {
+                        scan.querySpan = (Int32(index + 1), Int32(total))
+                    }
+                } else {
+                    scan.fragmentSpan = (Int32(index + 1), Int32(total))
+                }
+            }
+            let count = scan.segments.count
+            if count > 0, joined - 1 == scan.segments[count - 1].upperBound - scan.segments[0].lowerBound {
+                scan.segmentRun = scan.segments[0].lowerBound..<scan.segments[count - 1].upperBound
+            }
+            return true
+        }
+
+        let layout = URLLayout(bytes)
+        guard !layout.hasPercent else { return false }
+        if let range = layout.scheme {
+            guard let scheme = ShortToken(scheme: UnsafeBufferPointer(rebasing: bytes[range])) else { return false }
+            scan.scheme = scheme
+        }
+        if let range = layout.host, !range.isEmpty {
+            scan.hostSpan = RequestURL.span(range)
+            let host = UnsafeBufferPointer(rebasing: bytes[range])
+            let isSegment: Bool
+            switch hostRule {
+            case .always: isSegment = true
+            case .never: isSegment = false
+            case .unlessDotted: isSegment = !host.contains(UInt8(ascii: "."))
+            case .unlessDottedOrLocalhost:
+                isSegment = !host.contains(UInt8(ascii: ".")) && !asciiCaseInsensitiveEqual(host, "localhost".utf8)
+            }
+            if isSegment { scan.segments.append(range) }
+        }
+        var start = layout.path.lowerBound
+        for index in layout.path {
+            if base[index] == UInt8(ascii: "/") {
+                if index > start { guard scan.segments.append(start..<index) else { return false } }
+                start = index + 1
+            }
+        }
+        if layout.path.upperBound > start {
+            guard scan.segments.append(start..<layout.path.upperBound) else { return false }
+        }
+        scan.querySpan = RequestURL.span(layout.query)
+        scan.fragmentSpan = RequestURL.span(layout.fragment)
+        let count = scan.segments.count
+        if count > 0 {
+            var joined = -1
+            for index in 0..<count { joined += scan.segments[index].count + 1 }
+            if joined == scan.segments[count - 1].upperBound - scan.segments[0].lowerBound {
+                scan.segmentRun = scan.segments[0].lowerBound..<scan.segments[count - 1].upperBound
+            }
+        }
+        return true
     }
 }

@@ -96,30 +96,51 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
         case limitExceeded
     }
 
+    /// The fields, in one reference: a lookup's `Result` then stays one word wide, so returning
+    /// and inspecting it copies a pointer rather than a normalized URL.
+    final class Storage: Sendable {
+        let reason: Reason
+        let url: String
+        let rewrittenURL: String?
+        let request: RequestURL?
+        let route: RouteRegistration?
+        let detail: String?
+
+        init(
+            reason: Reason, url: String, rewrittenURL: String?, request: RequestURL?, route: RouteRegistration?,
+            detail: String?
+        ) {
+            self.reason = reason
+            self.url = url
+            self.rewrittenURL = rewrittenURL
+            self.request = request
+            self.route = route
+            self.detail = detail
+        }
+    }
+
+    let storage: Storage
+
     /// Why.
-    public let reason: Reason
+    public var reason: Reason { storage.reason }
     /// The URL the caller passed.
-    public let url: String
+    public var url: String { storage.url }
     /// The URL after rewriting, when a rule applied.
-    public let rewrittenURL: String?
+    public var rewrittenURL: String? { storage.rewrittenURL }
     /// The normalized URL, when it could be normalized (its transition and callback URL are reported on a miss too).
-    public let request: RequestURL?
+    public var request: RequestURL? { storage.request }
     /// For ``Reason/kindMismatch``: the route that won.
-    public let route: RouteRegistration?
+    public var route: RouteRegistration? { storage.route }
     /// More detail, such as which part of a malformed URL does not decode.
-    public let detail: String?
+    public var detail: String? { storage.detail }
 
     /// Makes a miss.
     public init(
         reason: Reason, url: String, rewrittenURL: String? = nil, request: RequestURL? = nil,
         route: RouteRegistration? = nil, detail: String? = nil
     ) {
-        self.reason = reason
-        self.url = url
-        self.rewrittenURL = rewrittenURL
-        self.request = request
-        self.route = route
-        self.detail = detail
+        storage = Storage(
+            reason: reason, url: url, rewrittenURL: rewrittenURL, request: request, route: route, detail: detail)
     }
 
     /// The lower-cased scheme, when the URL was normalized.

@@ -25,6 +25,14 @@ public struct RoutingTable: Sendable {
     let matcher: any RouteMatcher
     let rewriter: (any URLRewriter)?
     let hasMethodRoutes: Bool
+    /// Per route, its target for a lookup without variants (the common case, without a search).
+    let untaggedTargets: [RouteRegistration?]
+    /// The matcher, when lookups can take the fast path (see ``lookup(_:method:variants:kind:extra:)``):
+    /// the backend serves it, and there are no rewrite rules, transition prefixes or callback URLs,
+    /// so normalizing a URL with no `%` is a single scan.
+    let plainMatcher: (any PlainRouteMatcher)?
+    /// ``RouterOptions/defaultScheme`` as a token, for the fast path.
+    let defaultSchemeToken: ShortToken?
 
     /// Compiles `registry` and `rules` on `backend`.
     public init(backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule]) throws {
@@ -36,6 +44,14 @@ public struct RoutingTable: Sendable {
         self.matcher = try backend.makeRouteMatcher(routes: routes, options: registry.options)
         self.rewriter = rules.isEmpty ? nil : try backend.makeRewriter(rules: rules)
         self.hasMethodRoutes = routes.contains { $0.method != nil }
+        self.untaggedTargets = routes.map { $0.target(for: []) }
+        let options = registry.options
+        let defaultSchemeToken = options.defaultScheme.flatMap { ShortToken(scheme: $0.utf8) }
+        self.defaultSchemeToken = defaultSchemeToken
+        let plainURLsAreFast =
+            rules.isEmpty && options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
+            && (options.defaultScheme == nil || defaultSchemeToken != nil)
+        self.plainMatcher = plainURLsAreFast ? matcher as? any PlainRouteMatcher : nil
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
@@ -53,9 +69,12 @@ public struct RoutingTable: Sendable {
         self.matcher = EmptyMatcher()
         self.rewriter = nil
         self.hasMethodRoutes = false
+        self.untaggedTargets = []
+        self.plainMatcher = nil
+        self.defaultSchemeToken = nil
     }
 
-    struct EmptyMatcher: RouteMatcher {
+    final class EmptyMatcher: RouteMatcher {
         func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
     }
 
@@ -69,15 +88,16 @@ public struct RoutingTable: Sendable {
 
     /// Step 4 of the pipeline: the full match, the fallback, then `methodNotAllowed`.
     func match(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ request: RequestURL, _ method: String?, _ variants: [String],
-        _ budget: inout WorkBudget, _ outcome: inout MatchOutcome, _ reason: inout RouteMiss.Reason?
+        _ bytes: UnsafeBufferPointer<UInt8>, _ scheme: String?, _ segments: RangeList, _ method: String?, _ variants: [String], _ budget: inout WorkBudget, _ outcome: inout MatchOutcome,
+        _ reason: inout RouteMiss.Reason?
     ) {
-        var matchRequest = MatchRequest(
-            scheme: request.scheme, bytes: bytes, segments: request.segmentRanges, method: .lookup(method),
-            variants: variants)
-        outcome = matcher.firstMatch(matchRequest, budget: &budget)
+        let request = MatchRequest(
+            scheme: scheme, bytes: bytes, segments: segments, method: .lookup(method), variants: variants)
+        outcome = matcher.firstMatch(request, budget: &budget)
+        if case .matched = outcome { return }
+        var matchRequest = request
         if outcome == .noMatch, options.fallbackToLastHandler {
-            var count = request.segmentRanges.count
+            var count = segments.count
             while outcome == .noMatch, count > 0 {
                 count -= 1
                 matchRequest.segmentCount = count
@@ -90,7 +110,7 @@ public struct RoutingTable: Sendable {
         case .noMatch:
             reason = .noMatch
             guard hasMethodRoutes else { return }
-            matchRequest.segmentCount = request.segmentRanges.count
+            matchRequest.segmentCount = segments.count
             matchRequest.method = MethodFilter.any
             switch matcher.firstMatch(matchRequest, budget: &budget) {
             case .matched: reason = .methodNotAllowed
@@ -142,7 +162,16 @@ public struct RoutingTable: Sendable {
         guard url.utf8.count <= options.maxURLLength else {
             return .failure(RouteMiss(reason: .urlTooLong, url: url, detail: "longer than \(options.maxURLLength) bytes"))
         }
+        if let plainMatcher, let answer = plainLookup(plainMatcher, url, method, variants, kind, extra) {
+            return answer
+        }
         var budget = WorkBudget()
+        let method = method.map { HTTPMethodName.normalized($0) ?? $0 }
+        // The matcher writes its answer into these; the closures return nothing, so no large value
+        // passes through generic code.
+        var outcome = MatchOutcome.noMatch
+        var reason: RouteMiss.Reason?
+
         var target = url
         var rewrittenURL: String?
         switch rules.isEmpty ? .unchanged : rewrite(url, budget: &budget) {
@@ -166,22 +195,87 @@ public struct RoutingTable: Sendable {
             return .failure(
                 RouteMiss(reason: .malformedURL, url: url, rewrittenURL: rewrittenURL, detail: error.description))
         }
-
-        let method = method.map { HTTPMethodName.normalized($0) ?? $0 }
-        // The matcher writes its answer into these; the closures return nothing, so no large value
-        // passes through generic code.
-        var outcome = MatchOutcome.noMatch
-        var reason: RouteMiss.Reason?
-        if request.segmentsAreInURL {
-            withBytes(of: request.url) { match($0, request, method, variants, &budget, &outcome, &reason) }
-        } else {
-            withBytes(of: request.storage) { match($0, request, method, variants, &budget, &outcome, &reason) }
+        withBytes(of: request.storage) { bytes in
+            match(bytes, request.scheme, request.segmentRanges, method, variants, &budget, &outcome, &reason)
         }
         guard case .matched(let raw) = outcome else {
+            return answer(url, rewrittenURL, request, nil, RangeList(), nil, reason, variants, kind, extra)
+        }
+        return answer(url, rewrittenURL, request, raw.routeIndex, raw.captures, raw.catchAll, nil, variants, kind, extra)
+    }
+
+    /// The fast path of a lookup, for a URL with no `%`, at most eight segments and short tokens
+    /// (see ``RequestURL/scanPlain(_:hostRule:into:)``): one scan, one match on the URL's own bytes,
+    /// with nothing reference counted until the answer is built. The same steps and the same
+    /// answers as the general path; `nil` sends the lookup there.
+    @inline(__always)
+    func plainLookup(
+        _ matcher: any PlainRouteMatcher, _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind?,
+        _ extra: [String: any Sendable]
+    ) -> Result<RouteMatch, RouteMiss>? {
+        var methodToken: ShortToken?
+        if let method {
+            guard let token = ShortToken(method: method) else { return nil }
+            methodToken = token
+        }
+        var scan = PlainScan()
+        var match = PlainMatch()
+        var outcome = PlainMatchOutcome.needsGeneralPath
+        var reason: RouteMiss.Reason?
+        var budget = WorkBudget()
+        let scanned: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
+            guard RequestURL.scanPlain(bytes, hostRule: options.hostAsSegment, into: &scan), let base = bytes.baseAddress
+            else { return false }
+            let request = PlainMatchRequest(
+                bytes: base, segments: scan.segments, segmentRun: scan.segmentRun, scheme: scan.scheme ?? defaultSchemeToken,
+                method: methodToken)
+            outcome = matcher.firstPlainMatch(request, anyMethod: false, variants: variants, budget: &budget, into: &match)
+            switch outcome {
+            case .matched, .needsGeneralPath: break
+            case .limitExceeded: reason = .limitExceeded
+            case .noMatch:
+                // The fallback retries shorter paths: the general path does that.
+                guard !options.fallbackToLastHandler else {
+                    outcome = .needsGeneralPath
+                    return true
+                }
+                reason = .noMatch
+                guard hasMethodRoutes else { break }
+                var probe = PlainMatch()
+                switch matcher.firstPlainMatch(request, anyMethod: true, variants: variants, budget: &budget, into: &probe) {
+                case .matched, .needsGeneralPath: reason = .methodNotAllowed
+                case .noMatch: break
+                case .limitExceeded: reason = .limitExceeded
+                }
+            }
+            return true
+        }
+        guard scanned == true else { return nil }
+        if case .needsGeneralPath = outcome { return nil }
+        let request = RequestURL(
+            url: url, segmentRanges: scan.segments.rangeList, scheme: scan.scheme?.string ?? options.defaultScheme,
+            decodePlus: options.decodePlus, hostSpan: scan.hostSpan, querySpan: scan.querySpan,
+            fragmentSpan: scan.fragmentSpan, extras: nil)
+        guard case .matched = outcome else {
+            return answer(url, nil, request, nil, RangeList(), nil, reason, variants, kind, extra)
+        }
+        return answer(
+            url, nil, request, match.routeIndex, match.captures.rangeList, match.catchAll, nil, variants, kind, extra)
+    }
+
+    /// Step 5 of the pipeline: the winner's target for the variants, checked against the kind.
+    @inline(__always)
+    func answer(
+        _ url: String, _ rewrittenURL: String?, _ request: consuming RequestURL, _ routeIndex: Int?,
+        _ captures: consuming RangeList, _ catchAll: Range<Int>?, _ reason: RouteMiss.Reason?, _ variants: [String],
+        _ kind: RouteKind?, _ extra: [String: any Sendable]
+    ) -> Result<RouteMatch, RouteMiss> {
+        guard let routeIndex else {
             return .failure(
                 RouteMiss(reason: reason ?? .noMatch, url: url, rewrittenURL: rewrittenURL, request: request))
         }
-        guard let winner = routes[raw.routeIndex].target(for: variants) else {
+        let target = variants.isEmpty ? untaggedTargets[routeIndex] : routes[routeIndex].target(for: variants)
+        guard let winner = target else {
             // A backend returned a route that does not answer the lookup: a backend bug, reported as no match.
             return .failure(RouteMiss(reason: .noMatch, url: url, rewrittenURL: rewrittenURL, request: request))
         }
@@ -191,7 +285,7 @@ public struct RoutingTable: Sendable {
         }
         return .success(
             RouteMatch(
-                route: winner, url: url, rewrittenURL: rewrittenURL, request: request, captures: raw.captures,
-                extra: extra, catchAll: raw.catchAll))
+                route: winner, url: url, rewrittenURL: rewrittenURL, request: request, captures: captures,
+                extra: extra, catchAll: catchAll))
     }
 }

@@ -5,7 +5,7 @@ import URLRouterCore
 /// To avoid trying every route, routes whose first element is a literal are bucketed by that
 /// literal; a lookup walks its first segment's bucket and the unbucketed routes together, in
 /// precedence order, so the first route that matches is still the winner.
-struct FoundationRouteMatcher: RouteMatcher {
+final class FoundationRouteMatcher: RouteMatcher {
     enum Element: Sendable {
         case literal([UInt8])
         case parameter

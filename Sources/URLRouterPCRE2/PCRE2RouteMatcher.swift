@@ -237,79 +237,50 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         return byCount
     }
 
+    /// The shard for a request: one hash lookup of its first segment, then its segment count.
     @inline(__always)
-    func shard(for request: borrowing MatchRequest) -> ShardInfo {
+    func shard(firstSegment: UnsafeBufferPointer<UInt8>?, segmentCount: Int) -> ShardInfo {
         guard let firstSegments else { return shardInfo[0] }
         var selector = fallbackSelector
-        if request.segmentCount > 0 {
-            selector = firstSegments.lookup(request.segmentBytes(0), folding: caseInsensitive) ?? fallbackSelector
+        if let firstSegment {
+            selector = firstSegments.lookup(firstSegment, folding: caseInsensitive) ?? fallbackSelector
         }
         switch selectors[selector] {
         case .shard(let index): return shardInfo[index]
-        case .byCount(let shards): return shardInfo[shards[min(request.segmentCount, shards.count - 1)]]
+        case .byCount(let shards): return shardInfo[shards[min(segmentCount, shards.count - 1)]]
         }
     }
 
-    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
-        let shard = shard(for: request)
-        let state = PCRE2MatchState.current
-        let segmentCount = request.segmentCount
-        var length = 8 + (request.scheme?.utf8.count ?? 0)
-        for index in 0..<segmentCount { length += request.segments[index].count + 1 }
-        if case .lookup(let method?) = request.method { length += method.utf8.count }
-        state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
+    /// What one match call found.
+    enum CallResult {
+        case route(Int)
+        case noMatch
+        case limitExceeded
+    }
 
-        // The subject: /seg1/seg2//scheme//method
+    /// Runs `shard` on the subject in `state` (of `length` bytes): the winner's index from its `(*MARK)`.
+    @inline(__always)
+    func run(
+        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int, variants: [String],
+        budget: inout WorkBudget
+    ) -> CallResult {
         let subject = state.pointee.subject
-        var end = 0
-        let segments = request.segments
-        let source = request.bytes.baseAddress
-        for index in 0..<segmentCount {
-            let range = segments[index]
-            subject[end] = UInt8(ascii: "/")
-            if let source { (subject + end + 1).update(from: source + range.lowerBound, count: range.count) }
-            end += range.count + 1
-        }
-        subject[end] = UInt8(ascii: "/")
-        subject[end + 1] = UInt8(ascii: "/")
-        end += 2
-        if let scheme = request.scheme {
-            for byte in scheme.utf8 {
-                subject[end] = byte
-                end += 1
-            }
-        }
-        subject[end] = UInt8(ascii: "/")
-        subject[end + 1] = UInt8(ascii: "/")
-        end += 2
-        switch request.method {
-        case .any:
-            subject[end] = 1
-            end += 1
-        case .lookup(let method?):
-            for byte in method.utf8 {
-                subject[end] = byte
-                end += 1
-            }
-        case .lookup(nil): break
-        }
-
         let context = state.pointee.context
         let matchData = state.pointee.matchData
         if shard.hasUserRegex {
-            let limit = max(0, budget.remainingSteps) + shard.routeCount * (end + 1) * 4
+            let limit = max(0, budget.remainingSteps) + shard.routeCount * (length + 1) * 4
             state.pointee.setMatchLimit(UInt32(clamping: limit))
         } else {
             // Route syntax compiles to linear shapes: no limit is needed, and none may cut a lookup short.
             state.pointee.setMatchLimit(UInt32.max)
         }
         @inline(__always) func match() -> Int32 {
-            if shard.jit { return pcre2_jit_match_8(shard.code, subject, end, 0, 0, matchData, context) }
-            return pcre2_match_8(shard.code, subject, end, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
+            if shard.jit { return pcre2_jit_match_8(shard.code, subject, length, 0, 0, matchData, context) }
+            return pcre2_match_8(shard.code, subject, length, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
         }
         let result: Int32
         if shard.hasCallouts {
-            var calloutContext = CalloutContext(matcher: self, variants: request.variants)
+            var calloutContext = CalloutContext(matcher: self, variants: variants)
             result = withUnsafeMutablePointer(to: &calloutContext) { pointer -> Int32 in
                 pcre2_set_callout_8(context, routeCallout, pointer)
                 defer { pcre2_set_callout_8(context, nil, nil) }
@@ -325,7 +296,62 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             return .limitExceeded
         }
         guard let index = markNumber(in: matchData) else { return .noMatch }
-        return .matched(rawMatch(route: index, request: request))
+        return .route(index)
+    }
+
+    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+        let segmentCount = request.segmentCount
+        let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
+        let state = PCRE2MatchState.current
+        let segments = request.segments
+        var length = 8 + (request.scheme?.utf8.count ?? 0)
+        for index in 0..<segmentCount { length += segments[index].count + 1 }
+        if case .lookup(let method?) = request.method { length += method.utf8.count }
+        state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
+
+        // The subject: /seg1/seg2//scheme//method
+        let subject = state.pointee.subject
+        var end = 0
+        let source = request.bytes.baseAddress
+        for index in 0..<segmentCount {
+            let range = segments[index]
+            subject[end] = UInt8(ascii: "/")
+            if let source { (subject + end + 1).update(from: source + range.lowerBound, count: range.count) }
+            end += range.count + 1
+        }
+        subject[end] = UInt8(ascii: "/")
+        subject[end + 1] = UInt8(ascii: "/")
+        end += 2
+        if let scheme = request.scheme {
+            end += PCRE2RouteMatcher.copy(scheme, to: subject + end)
+        }
+        subject[end] = UInt8(ascii: "/")
+        subject[end + 1] = UInt8(ascii: "/")
+        end += 2
+        switch request.method {
+        case .any:
+            subject[end] = 1
+            end += 1
+        case .lookup(let method?):
+            end += PCRE2RouteMatcher.copy(method, to: subject + end)
+        case .lookup(nil): break
+        }
+
+        switch run(shard, state, length: end, variants: request.variants, budget: &budget) {
+        case .route(let index): return .matched(rawMatch(route: index, request: request))
+        case .noMatch: return .noMatch
+        case .limitExceeded: return .limitExceeded
+        }
+    }
+
+    /// Copies `text`'s UTF-8 bytes to `destination`; returns how many.
+    @inline(__always)
+    static func copy(_ text: String, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            if let base = bytes.baseAddress { destination.update(from: base, count: bytes.count) }
+            return bytes.count
+        }
     }
 
     /// Captures and the catch-all, from the route's positions and the request's segments.
@@ -377,6 +403,82 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
 
     func compositeIndex(_ pattern: CompositePattern) -> Int {
         compositeIDs[pattern] ?? 0
+    }
+}
+
+extension PCRE2RouteMatcher: PlainRouteMatcher {
+    /// The fast path: the subject is written straight from the URL's bytes, and nothing on the
+    /// way is reference counted.
+    func firstPlainMatch(
+        _ request: PlainMatchRequest, anyMethod: Bool, variants: [String], budget: inout WorkBudget,
+        into match: inout PlainMatch
+    ) -> PlainMatchOutcome {
+        let segments = request.segments
+        let segmentCount = segments.count
+        let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
+        let state = PCRE2MatchState.current
+        var length = 8 + 2 * ShortToken.capacity
+        if let run = request.segmentRun {
+            length += run.count + 1
+        } else {
+            for index in 0..<segmentCount { length += segments[index].count + 1 }
+        }
+        state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
+
+        // The subject: /seg1/seg2//scheme//method
+        let subject = state.pointee.subject
+        let source = request.bytes
+        var end = 0
+        if let run = request.segmentRun {
+            subject[0] = UInt8(ascii: "/")
+            (subject + 1).update(from: source + run.lowerBound, count: run.count)
+            end = run.count + 1
+        } else {
+            for index in 0..<segmentCount {
+                let range = segments[index]
+                subject[end] = UInt8(ascii: "/")
+                (subject + end + 1).update(from: source + range.lowerBound, count: range.count)
+                end += range.count + 1
+            }
+        }
+        subject[end] = UInt8(ascii: "/")
+        subject[end + 1] = UInt8(ascii: "/")
+        end += 2
+        if let scheme = request.scheme { end += scheme.write(to: subject + end) }
+        subject[end] = UInt8(ascii: "/")
+        subject[end + 1] = UInt8(ascii: "/")
+        end += 2
+        if anyMethod {
+            subject[end] = 1
+            end += 1
+        } else if let method = request.method {
+            end += method.write(to: subject + end)
+        }
+
+        switch run(shard, state, length: end, variants: variants, budget: &budget) {
+        case .noMatch: return .noMatch
+        case .limitExceeded: return .limitExceeded
+        case .route(let index):
+            let plan = plans[index]
+            guard plan.simple else { return .needsGeneralPath }
+            let count = Int(plan.count)
+            match.routeIndex = index
+            match.catchAll = nil
+            if plan.catchAll >= 0 {
+                let position = Int(plan.catchAll)
+                match.catchAll = position..<(segmentCount - (count - 1 - position))
+            }
+            match.captures = ShortRangeList()
+            withUnsafeBytes(of: plan.positions) { positions in
+                for slot in 0..<Int(plan.captureCount) {
+                    let position = Int(positions.load(fromByteOffset: slot * 4, as: Int32.self))
+                    let segment =
+                        plan.catchAll >= 0 && position > plan.catchAll ? segmentCount - (count - position) : position
+                    match.captures.append(segments[segment])
+                }
+            }
+            return .matched
+        }
     }
 }
 

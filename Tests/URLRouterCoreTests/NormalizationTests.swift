@@ -114,3 +114,68 @@ import Testing
         }
     }
 }
+
+/// The fast path's scan must learn exactly what the full normalization learns, for every URL it accepts.
+@Suite struct PlainScanTests {
+    static let written = [
+        "", "/", "//", "///a", "/a", "/a/", "/a//b/", "a/b", "?", "#", "/?x", "/#x", "/a?b#c", "/a#b?c", "/a/b?x=1&y=%41",
+        "/a/b#%zz", "/a%20b", "app://", "app:///x", "APP://Host/x", "app://host:80/x/y", "app://u@h/x", "app://h.com/x",
+        "app://localhost/x", "app://[::1]:8/x", "https://example.com", "x:y/z", "/1/2/3/4/5/6/7/8", "/1/2/3/4/5/6/7/8/9",
+        "app://h/1/2/3/4/5/6/7", "app://h/1/2/3/4/5/6/7/8", "/repos/octocat/Hello-World/issues/1347", "/é/ü?ß#ø",
+        "/aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbb/c", "/aaaaaaa/", "/aaaaaaa?", "/aaaaaaa#", "/aaaaaaa%",
+        "abcdefghijklmnopq://h/x", "/:id/*/x?y", "app://h:/x", "app://h//x//y",
+    ]
+
+    static func randomURLs(count: Int) -> [String] {
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["/", "/", "/", "a", "bc", "defghijk", "?", "#", "%", "%41", ":", "@", "app:", "//", ".", "é", "x=1&y"]
+        return (0..<count).map { _ in (0..<next(14)).map { _ in pieces[next(pieces.count)] }.joined() }
+    }
+
+    @Test func agreesWithTheFullNormalization() throws {
+        var accepted = 0
+        for url in Self.written + Self.randomURLs(count: 5000) {
+            for rule in RouterOptions.HostAsSegment.allCases {
+                var options = RouterOptions()
+                options.hostAsSegment = rule
+                var scan = PlainScan()
+                let plain = Array(url.utf8).withUnsafeBufferPointer {
+                    RequestURL.scanPlain($0, hostRule: rule, into: &scan)
+                }
+                guard plain else {
+                    // Refused only for a reason the fast path does not handle.
+                    let segments = (try? RequestURL(normalizing: url, options: options))?.segmentRanges.count ?? 0
+                    let scheme = URLParts(url).scheme?.utf8.count ?? 0
+                    #expect(url.contains("%") || segments > ShortRangeList.capacity || scheme > ShortToken.capacity, "\(url)")
+                    continue
+                }
+                accepted += 1
+                let full = try RequestURL(normalizing: url, options: options)
+                #expect(scan.segments.rangeList == full.segmentRanges, "\(url) \(rule)")
+                #expect(scan.scheme?.string == full.scheme, "\(url)")
+                #expect(scan.hostSpan == full.hostSpan && scan.querySpan == full.querySpan, "\(url)")
+                #expect(scan.fragmentSpan == full.fragmentSpan, "\(url)")
+                // A run exactly when the segments joined by `/` are one stretch of the URL.
+                let bytes = Array(url.utf8)
+                let ranges = full.segmentRanges
+                let stretch = ranges.isEmpty ? nil : ranges[0].lowerBound..<ranges[ranges.count - 1].upperBound
+                let contiguous = stretch.map { Array(bytes[$0]) == Array(full.segments.joined(separator: "/").utf8) } ?? false
+                #expect(scan.segmentRun == (contiguous ? stretch : nil), "\(url)")
+            }
+        }
+        #expect(accepted > 10_000)
+    }
+
+    @Test func tokens() {
+        #expect(ShortToken(method: "get")?.string == "GET")
+        #expect(ShortToken(method: "M-SEARCH")?.string == "M-SEARCH")
+        #expect(ShortToken(method: "") == nil)
+        #expect(ShortToken(method: "GE T") == nil)
+        #expect(ShortToken(method: String(repeating: "A", count: 16)) == nil)
+        #expect(ShortToken(scheme: "HTTPS".utf8)?.string == "https")
+    }
+}
