@@ -49,8 +49,19 @@ public struct ShortToken: Sendable {
 
     /// The token for a method: `method` upper-cased, or `nil` when it is not a token of at most 15 bytes.
     public init?(method: String) {
-        var method = method
-        let token = method.withUTF8 { bytes in
+        // The usual ones first: comparing small strings compares two words.
+        switch method {
+        case "GET": self = ShortToken.get
+        case "POST": self = ShortToken.post
+        default: self.init(anyMethod: method)
+        }
+    }
+
+    static let get = ShortToken(anyMethod: "GET")!
+    static let post = ShortToken(anyMethod: "POST")!
+
+    init?(anyMethod method: String) {
+        let token = method.utf8.withContiguousStorageIfAvailable { bytes in
             ShortToken.make(bytes) { byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - 32
@@ -63,7 +74,7 @@ public struct ShortToken: Sendable {
                 }
             }
         }
-        guard let token, token.count > 0 else { return nil }
+        guard let token = token ?? nil, token.count > 0 else { return nil }
         self = token
     }
 

@@ -224,6 +224,7 @@ public struct RequestURL: Sendable {
             ? Extras(decoded: decoded, decodedHost: decodedHost, transition: transition, callbackURL: callbackURL) : nil
     }
 
+    @inline(__always)
     init(
         url: String, segmentRanges: RangeList, scheme: String?, decodePlus: Bool, hostSpan: (Int32, Int32),
         querySpan: (Int32, Int32), fragmentSpan: (Int32, Int32), extras: Extras?

@@ -10,12 +10,27 @@ public final class RouteMatch: Sendable {
     public let route: RouteRegistration
     /// The URL after rewriting, when a rule applied.
     public let rewrittenURL: String?
-    /// The normalized URL that was matched.
-    public let request: RequestURL
+    // The normalized URL's fields, stored flat: building a match then writes them in place rather
+    // than copying a `RequestURL` (and retaining its URL twice).
+    @usableFromInline let routedURL: String
+    @usableFromInline let segmentRanges: RangeList
+    let requestScheme: String?
+    let decodePlus: Bool
+    let hostSpan: (Int32, Int32)
+    let querySpan: (Int32, Int32)
+    let fragmentSpan: (Int32, Int32)
+    @usableFromInline let extras: RequestURL.Extras?
     @usableFromInline let captures: RangeList
     let extra: [String: any Sendable]
     let catchAllRange: Range<Int>?
     let callerURL: String?
+
+    /// The normalized URL that was matched.
+    public var request: RequestURL {
+        RequestURL(
+            url: routedURL, segmentRanges: segmentRanges, scheme: requestScheme, decodePlus: decodePlus,
+            hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: extras)
+    }
 
     /// Makes a match.
     public init(
@@ -24,7 +39,14 @@ public final class RouteMatch: Sendable {
     ) {
         self.route = route
         self.rewrittenURL = rewrittenURL
-        self.request = request
+        self.routedURL = request.url
+        self.segmentRanges = request.segmentRanges
+        self.requestScheme = request.scheme
+        self.decodePlus = request.decodePlus
+        self.hostSpan = request.hostSpan
+        self.querySpan = request.querySpan
+        self.fragmentSpan = request.fragmentSpan
+        self.extras = request.extras
         self.captures = captures
         self.extra = extra
         self.catchAllRange = catchAll
@@ -32,8 +54,30 @@ public final class RouteMatch: Sendable {
         self.callerURL = rewrittenURL == nil ? nil : url
     }
 
+    /// A match of the fast path, from the parts of its normalized URL.
+    init(
+        route: RouteRegistration, plainURL url: String, segments: RangeList, scheme: String?, options: RouterOptions,
+        spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), captures: RangeList,
+        extra: [String: any Sendable], catchAll: Range<Int>?
+    ) {
+        self.route = route
+        self.rewrittenURL = nil
+        self.routedURL = url
+        self.segmentRanges = segments
+        self.requestScheme = scheme
+        self.decodePlus = options.decodePlus
+        self.hostSpan = spans.host
+        self.querySpan = spans.query
+        self.fragmentSpan = spans.fragment
+        self.extras = nil
+        self.captures = captures
+        self.extra = extra
+        self.catchAllRange = catchAll
+        self.callerURL = nil
+    }
+
     /// The URL the caller passed.
-    public var url: String { callerURL ?? request.url }
+    public var url: String { callerURL ?? routedURL }
 
     /// The number of path parameters.
     @inlinable
@@ -43,8 +87,9 @@ public final class RouteMatch: Sendable {
     /// The cheapest way to read parameters in a hot loop; ``parameters`` offers lookups by name.
     @inlinable
     public func parameter(at index: Int) -> Substring {
-        let value = request.storage.utf8Slice(captures[index])
-        guard !request.segmentsAreInURL, value.utf8.contains(UInt8(ascii: "%")) else { return value }
+        guard let decoded = extras?.decoded else { return routedURL.utf8Slice(captures[index]) }
+        let value = decoded.utf8Slice(captures[index])
+        guard value.utf8.contains(UInt8(ascii: "%")) else { return value }
         return PercentCoding.decodeComparisonForm(value)[...]
     }
 
@@ -61,7 +106,7 @@ public final class RouteMatch: Sendable {
         }
     }
     /// The lower-cased scheme (or the default scheme).
-    public var scheme: String? { request.scheme }
+    public var scheme: String? { requestScheme }
     /// The host, when the URL has one.
     public var host: String? { request.host.map(String.init) }
     /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded), without a transition prefix.

@@ -30,7 +30,11 @@ public struct RoutingTable: Sendable {
     /// The matcher, when lookups can take the fast path (see ``lookup(_:method:variants:kind:extra:)``):
     /// the backend serves it, and there are no rewrite rules, transition prefixes or callback URLs,
     /// so normalizing a URL with no `%` is a single scan.
-    let plainMatcher: (any PlainRouteMatcher)?
+    // unowned(unsafe): `matcher` keeps it alive; a lookup then touches no reference count of the
+    // shared matcher (which, retained by every thread, would bounce one cache line between cores).
+    unowned(unsafe) let plainMatcher: any PlainRouteMatcher
+    /// Whether lookups take the fast path at all.
+    let takesPlainPath: Bool
     /// ``RouterOptions/defaultScheme`` as a token, for the fast path.
     let defaultSchemeToken: ShortToken?
 
@@ -51,7 +55,13 @@ public struct RoutingTable: Sendable {
         let plainURLsAreFast =
             rules.isEmpty && options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
             && (options.defaultScheme == nil || defaultSchemeToken != nil)
-        self.plainMatcher = plainURLsAreFast ? matcher as? any PlainRouteMatcher : nil
+        if plainURLsAreFast, let plain = matcher as? any PlainRouteMatcher {
+            self.plainMatcher = plain
+            self.takesPlainPath = true
+        } else {
+            self.plainMatcher = EmptyMatcher.shared
+            self.takesPlainPath = false
+        }
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
@@ -66,16 +76,25 @@ public struct RoutingTable: Sendable {
         self.routes = []
         self.rules = []
         self.backendName = "empty"
-        self.matcher = EmptyMatcher()
+        self.matcher = EmptyMatcher.shared
         self.rewriter = nil
         self.hasMethodRoutes = false
         self.untaggedTargets = []
-        self.plainMatcher = nil
+        self.plainMatcher = EmptyMatcher.shared
+        self.takesPlainPath = false
         self.defaultSchemeToken = nil
     }
 
-    final class EmptyMatcher: RouteMatcher {
+    final class EmptyMatcher: PlainRouteMatcher {
+        /// The one instance, which lives as long as the process.
+        static let shared = EmptyMatcher()
+
         func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
+
+        func firstPlainMatch(
+            _ request: PlainMatchRequest, anyMethod: Bool, variants: [String], budget: inout WorkBudget,
+            into match: inout PlainMatch
+        ) -> PlainMatchOutcome { .noMatch }
     }
 
     /// Runs `body` on the UTF-8 bytes of `text`, without copying them when the string is native.
@@ -162,7 +181,7 @@ public struct RoutingTable: Sendable {
         guard url.utf8.count <= options.maxURLLength else {
             return .failure(RouteMiss(reason: .urlTooLong, url: url, detail: "longer than \(options.maxURLLength) bytes"))
         }
-        if let plainMatcher, let answer = plainLookup(plainMatcher, url, method, variants, kind, extra) {
+        if takesPlainPath, let answer = plainLookup(url, method, variants, kind, extra) {
             return answer
         }
         var budget = WorkBudget()
@@ -210,7 +229,7 @@ public struct RoutingTable: Sendable {
     /// answers as the general path; `nil` sends the lookup there.
     @inline(__always)
     func plainLookup(
-        _ matcher: any PlainRouteMatcher, _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind?,
+        _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind?,
         _ extra: [String: any Sendable]
     ) -> Result<RouteMatch, RouteMiss>? {
         var methodToken: ShortToken?
@@ -229,7 +248,7 @@ public struct RoutingTable: Sendable {
             let request = PlainMatchRequest(
                 bytes: base, segments: scan.segments, segmentRun: scan.segmentRun, scheme: scan.scheme ?? defaultSchemeToken,
                 method: methodToken)
-            outcome = matcher.firstPlainMatch(request, anyMethod: false, variants: variants, budget: &budget, into: &match)
+            outcome = plainMatcher.firstPlainMatch(request, anyMethod: false, variants: variants, budget: &budget, into: &match)
             switch outcome {
             case .matched, .needsGeneralPath: break
             case .limitExceeded: reason = .limitExceeded
@@ -242,7 +261,7 @@ public struct RoutingTable: Sendable {
                 reason = .noMatch
                 guard hasMethodRoutes else { break }
                 var probe = PlainMatch()
-                switch matcher.firstPlainMatch(request, anyMethod: true, variants: variants, budget: &budget, into: &probe) {
+                switch plainMatcher.firstPlainMatch(request, anyMethod: true, variants: variants, budget: &budget, into: &probe) {
                 case .matched, .needsGeneralPath: reason = .methodNotAllowed
                 case .noMatch: break
                 case .limitExceeded: reason = .limitExceeded
@@ -251,16 +270,30 @@ public struct RoutingTable: Sendable {
             return true
         }
         guard scanned == true else { return nil }
-        if case .needsGeneralPath = outcome { return nil }
-        let request = RequestURL(
-            url: url, segmentRanges: scan.segments.rangeList, scheme: scan.scheme?.string ?? options.defaultScheme,
-            decodePlus: options.decodePlus, hostSpan: scan.hostSpan, querySpan: scan.querySpan,
-            fragmentSpan: scan.fragmentSpan, extras: nil)
-        guard case .matched = outcome else {
-            return answer(url, nil, request, nil, RangeList(), nil, reason, variants, kind, extra)
+        let scheme = scan.scheme?.string ?? options.defaultScheme
+        switch outcome {
+        case .needsGeneralPath: return nil
+        case .matched:
+            let target = variants.isEmpty ? untaggedTargets[match.routeIndex] : routes[match.routeIndex].target(for: variants)
+            if let winner = target, kind == nil || winner.kind == kind {
+                return .success(
+                    RouteMatch(
+                        route: winner, plainURL: url, segments: scan.segments.rangeList, scheme: scheme, options: options,
+                        spans: (scan.hostSpan, scan.querySpan, scan.fragmentSpan), captures: match.captures.rangeList,
+                        extra: extra, catchAll: match.catchAll))
+            }
+            // A kind mismatch (or a backend bug): the general answer says which.
+            fallthrough
+        case .noMatch, .limitExceeded:
+            let request = RequestURL(
+                url: url, segmentRanges: scan.segments.rangeList, scheme: scheme, decodePlus: options.decodePlus,
+                hostSpan: scan.hostSpan, querySpan: scan.querySpan, fragmentSpan: scan.fragmentSpan, extras: nil)
+            guard case .matched = outcome else {
+                return answer(url, nil, request, nil, RangeList(), nil, reason, variants, kind, extra)
+            }
+            return answer(
+                url, nil, request, match.routeIndex, match.captures.rangeList, match.catchAll, nil, variants, kind, extra)
         }
-        return answer(
-            url, nil, request, match.routeIndex, match.captures.rangeList, match.catchAll, nil, variants, kind, extra)
     }
 
     /// Step 5 of the pipeline: the winner's target for the variants, checked against the kind.

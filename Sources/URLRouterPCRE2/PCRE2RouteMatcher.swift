@@ -1,5 +1,6 @@
 #if PCRE2
 internal import CURLRouterPCRE2
+import Dispatch
 import URLRouterCore
 
 /// One compiled pattern of a route table and what a match on it needs to know.
@@ -82,18 +83,11 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         // A catch-all over n segments keeps a few words of JIT stack per segment; give every
         // thread room for the longest URL the router accepts.
         self.jitStackBytes = max(256 * 1024, options.maxURLLength * 128)
-        var alternation = RouteAlternation(routes: routes, options: options)
+        let alternation = RouteAlternation(routes: routes, options: options)
         var shards: [RouteShard] = []
 
         func compile(_ indices: [Int]) throws(PCRE2Error) -> Int {
-            let hasUserRegex = indices.contains { index in
-                routes[index].elements.contains { if case .constrained = $0 { return true } else { return false } }
-            }
-            let pattern = (hasUserRegex ? PCRE2Backend.sameSearchAsICU : "") + alternation.pattern(for: indices)
-            let code = try PCRE2Code(pattern, options: UInt32(PCRE2_ANCHORED), requireJIT: PCRE2Code.jitAvailable)
-            shards.append(
-                RouteShard(
-                    code: code, routeCount: indices.count, hasUserRegex: hasUserRegex, hasCallouts: alternation.lastPatternHasCallouts))
+            shards.append(try PCRE2RouteMatcher.makeShard(indices, alternation))
             return shards.count - 1
         }
 
@@ -135,27 +129,50 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
                     return try .byCount(PCRE2RouteMatcher.splitByCount(members, routes: routes, compile))
                 }
             }
-            selectors.append(try selector(for: rest))
-            // Bins of first literals, about `routesPerShard` routes each; a bin that does not compile is halved.
-            var pending: [[[UInt8]]] = []
+            // Bins of first literals, about `routesPerShard` routes each.
+            var bins: [[[UInt8]]] = []
             var current: [[UInt8]] = []
             var size = 0
             for key in groupOrder {
                 if size + groups[key]!.count > PCRE2RouteMatcher.routesPerShard, !current.isEmpty {
-                    pending.append(current)
+                    bins.append(current)
                     current = []
                     size = 0
                 }
                 current.append(key)
                 size += groups[key]!.count
             }
-            if !current.isEmpty { pending.append(current) }
+            if !current.isEmpty { bins.append(current) }
+            func members(_ bin: [[UInt8]]) -> [Int] { (bin.flatMap { groups[$0]! } + rest).sorted() }
+
+            // The routes no literal starts with, and every bin, rendered and compiled on all cores at once.
+            let first = PCRE2RouteMatcher.makeShards([rest] + bins.map(members), alternation)
             var table = FirstSegmentTable()
+            var pending: [[[UInt8]]] = []
+            for (position, made) in first.enumerated() {
+                let entry: Selector
+                switch made {
+                case .success(let shard):
+                    shards.append(shard)
+                    entry = .shard(shards.count - 1)
+                case .failure(let error):
+                    guard error.isTooLarge || error.kind == .jit else { throw error }
+                    if position > 0, bins[position - 1].count > 1 {
+                        let bin = bins[position - 1]
+                        pending.append(Array(bin[..<(bin.count / 2)]))
+                        pending.append(Array(bin[(bin.count / 2)...]))
+                        continue
+                    }
+                    entry = try selector(for: position == 0 ? rest : members(bins[position - 1]))
+                }
+                selectors.append(entry)
+                if position > 0 { for key in bins[position - 1] { table.insert(key, selectors.count - 1) } }
+            }
+            // A bin that does not compile is halved, until it does or holds one first literal.
             while let bin = pending.popLast() {
-                let members = (bin.flatMap { groups[$0]! } + rest).sorted()
                 let entry: Selector
                 do {
-                    entry = .shard(try compile(members))
+                    entry = .shard(try compile(members(bin)))
                 } catch {
                     guard error.isTooLarge || error.kind == .jit else { throw error }
                     if bin.count > 1 {
@@ -163,7 +180,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
                         pending.append(Array(bin[(bin.count / 2)...]))
                         continue
                     }
-                    entry = try selector(for: members)
+                    entry = try selector(for: members(bin))
                 }
                 selectors.append(entry)
                 for key in bin { table.insert(key, selectors.count - 1) }
@@ -208,6 +225,35 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             plans.initializeElement(at: index, to: plan)
         }
         self.plans = plans
+    }
+
+    /// Renders and compiles the pattern for the routes at `indices`.
+    static func makeShard(_ indices: [Int], _ alternation: RouteAlternation) throws(PCRE2Error) -> RouteShard {
+        let hasUserRegex = indices.contains { index in
+            alternation.routes[index].elements.contains { if case .constrained = $0 { return true } else { return false } }
+        }
+        let pattern = (hasUserRegex ? PCRE2Backend.sameSearchAsICU : "") + alternation.pattern(for: indices)
+        let code = try PCRE2Code(pattern, options: UInt32(PCRE2_ANCHORED), requireJIT: PCRE2Code.jitAvailable)
+        return RouteShard(
+            code: code, routeCount: indices.count, hasUserRegex: hasUserRegex,
+            hasCallouts: alternation.hasCallouts(indices))
+    }
+
+    /// ``makeShard(_:_:)`` for every group, spread over the machine's cores (rendering and JIT
+    /// compiling dominate building a large table); one result per group, in order.
+    static func makeShards(_ groups: [[Int]], _ alternation: RouteAlternation) -> [Result<RouteShard, PCRE2Error>] {
+        let results = UnsafeMutableBufferPointer<Result<RouteShard, PCRE2Error>?>.allocate(capacity: groups.count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        // Each iteration writes only its own slot; concurrentPerform returns after the last one.
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
+            slots[index] = Result { () throws(PCRE2Error) in try makeShard(groups[index], alternation) }
+        }
+        return results.map { $0! }
     }
 
     /// About as many routes as one compiled pattern comfortably holds (link size 2).

@@ -63,12 +63,24 @@ struct RouteAlternation {
     let routes: [CompiledRoute]
     let options: RouterOptions
     /// In-segment patterns by callout id.
-    private(set) var composites: [CompositePattern] = []
-    private(set) var compositeIDs: [CompositePattern: Int] = [:]
+    let composites: [CompositePattern]
+    let compositeIDs: [CompositePattern: Int]
 
+    /// Numbers every in-segment pattern of `routes` up front, so rendering changes nothing and
+    /// shards can be rendered at the same time on several threads.
     init(routes: [CompiledRoute], options: RouterOptions) {
         self.routes = routes
         self.options = options
+        var composites: [CompositePattern] = []
+        var compositeIDs: [CompositePattern: Int] = [:]
+        for route in routes {
+            for case .composite(let pattern) in route.elements where compositeIDs[pattern] == nil {
+                compositeIDs[pattern] = composites.count
+                composites.append(pattern)
+            }
+        }
+        self.composites = composites
+        self.compositeIDs = compositeIDs
     }
 
     /// Whether a route must check the lookup's variants in a callout.
@@ -76,15 +88,16 @@ struct RouteAlternation {
         !route.answersEveryVariantList
     }
 
-    /// Whether the last pattern made has callouts.
-    private(set) var lastPatternHasCallouts = false
-
-    /// The pattern for the routes at `indices` (ascending, so in precedence order).
-    mutating func pattern(for indices: [Int]) -> String {
-        lastPatternHasCallouts = indices.contains { index in
+    /// Whether the pattern for the routes at `indices` has callouts.
+    func hasCallouts(_ indices: [Int]) -> Bool {
+        indices.contains { index in
             RouteAlternation.needsVariantCallout(routes[index])
                 || routes[index].elements.contains { if case .composite = $0 { return true } else { return false } }
         }
+    }
+
+    /// The pattern for the routes at `indices` (ascending, so in precedence order).
+    func pattern(for indices: [Int]) -> String {
         let root = Node()
         for index in indices { insert(index, depth: 0, into: root) }
         var out = ""
@@ -92,17 +105,13 @@ struct RouteAlternation {
         return out.isEmpty ? "(*FAIL)" : out
     }
 
-    mutating func key(_ element: RouteElement) -> Key {
+    func key(_ element: RouteElement) -> Key {
         switch element {
         case .literal(let text):
             return .literal(ByteKey(options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8)))
         case .parameter, .wildcard: return .segment
         case .constrained(let regex): return .constrained(regex.source)
-        case .composite(let pattern):
-            if let id = compositeIDs[pattern] { return .composite(id) }
-            compositeIDs[pattern] = composites.count
-            composites.append(pattern)
-            return .composite(composites.count - 1)
+        case .composite(let pattern): return .composite(compositeIDs[pattern]!)
         case .catchAll: return .catchAll
         }
     }
@@ -110,7 +119,7 @@ struct RouteAlternation {
     /// Inserts route `index` below `node`. A route joins the latest child with the same key when
     /// every child after it is disjoint from the route there; otherwise it opens a new child.
     /// Constant time per position: literals look up their child, others look at the last child.
-    mutating func insert(_ index: Int, depth: Int, into node: Node) {
+    func insert(_ index: Int, depth: Int, into node: Node) {
         let elements = routes[index].elements
         guard depth < elements.count else {
             node.children.append((.end, nil, index, nil))
