@@ -167,18 +167,51 @@ extension CompiledRoute {
     }
 
     /// Sorts routes into precedence order: priority, specificity, scheme-bound, method, registration.
+    ///
+    /// Each route's order is one flat key compared word by word: its priority (negated), one word
+    /// per position's rank, the rank of a route that has ended (so a shorter route compares its
+    /// end with the longer one's next position, as ``compareSpecificity(_:_:)`` does), then
+    /// scheme-bound, method tier and registration order.
     static func sortedByPrecedence(_ routes: [CompiledRoute]) -> [CompiledRoute] {
-        let ranks = routes.map { $0.elements.map(PositionRank.init) }
-        let order = routes.indices.sorted { i, j in
-            let a = routes[i]
-            let b = routes[j]
-            if a.priority != b.priority { return a.priority > b.priority }
-            let specificity = compareSpecificity(ranks[i], ranks[j])
-            if specificity != 0 { return specificity < 0 }
-            if (a.scheme != nil) != (b.scheme != nil) { return a.scheme != nil }
-            if a.methodRank != b.methodRank { return a.methodRank < b.methodRank }
-            return a.sequence < b.sequence
+        var keys: [UInt64] = []
+        var starts: [Int] = []
+        keys.reserveCapacity(routes.count * 6)
+        starts.reserveCapacity(routes.count + 1)
+        for route in routes {
+            starts.append(keys.count)
+            // Priority descending: flip the sign bit (order-preserving), then every bit (reversing).
+            keys.append(~(UInt64(bitPattern: Int64(route.priority)) ^ (1 << 63)))
+            for element in route.elements { keys.append(PositionRank(element).word) }
+            keys.append(PositionRank.ended.word)
+            keys.append(route.scheme != nil ? 0 : 1)
+            keys.append(UInt64(route.methodRank))
+            keys.append(UInt64(route.sequence))
+        }
+        starts.append(keys.count)
+        let order = keys.withUnsafeBufferPointer { keys in
+            starts.withUnsafeBufferPointer { starts in
+                routes.indices.sorted { i, j in
+                    var a = starts[i]
+                    var b = starts[j]
+                    let aEnd = starts[i + 1]
+                    let bEnd = starts[j + 1]
+                    while a < aEnd, b < bEnd {
+                        if keys[a] != keys[b] { return keys[a] < keys[b] }
+                        a += 1
+                        b += 1
+                    }
+                    return aEnd - a < bEnd - b
+                }
+            }
         }
         return order.map { routes[$0] }
+    }
+}
+
+extension CompiledRoute.PositionRank {
+    /// The rank as one word ordered like the rank: kind, then negative literal count, then captures.
+    var word: UInt64 {
+        UInt64(kind) << 56 | UInt64(truncatingIfNeeded: Int64(negativeLiteralCount) + (1 << 31)) << 24
+            | UInt64(truncatingIfNeeded: captures & 0xFF_FFFF)
     }
 }

@@ -99,6 +99,14 @@ public struct ShortToken: Sendable {
         return token
     }
 
+    /// Whether both tokens hold the same bytes.
+    @inlinable
+    public func isEqual(to other: ShortToken) -> Bool {
+        guard storedCount == other.storedCount else { return false }
+        for index in 0..<storedCount where bytes[index] != other.bytes[index] { return false }
+        return true
+    }
+
     /// Writes the bytes to `destination`; returns how many.
     @inlinable
     public func write(to destination: UnsafeMutablePointer<UInt8>) -> Int {

@@ -12,7 +12,7 @@ public struct RouteRegistry: Sendable {
     public let options: RouterOptions
 
     struct Key: Hashable, Sendable {
-        var pattern: [UInt8]
+        var pattern: PatternKey
         var method: String?
         var variant: String?
     }
@@ -86,7 +86,7 @@ public struct RouteRegistry: Sendable {
     /// The routes in precedence order, each with its targets (one per variant).
     public func compile() -> [CompiledRoute] {
         struct GroupKey: Hashable {
-            var pattern: [UInt8]
+            var pattern: PatternKey
             var method: String?
             var priority: Int
         }
@@ -109,11 +109,31 @@ public struct RouteRegistry: Sendable {
     }
 }
 
+/// A pattern's identity: its bytes, hashed once (hashing a byte array element by element is
+/// slow, and tables of 10,000 routes hash every key several times).
+struct PatternKey: Hashable, Sendable {
+    let bytes: [UInt8]
+    let hash: Int
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x100_0000_01b3
+        }
+        hash = Int(truncatingIfNeeded: value)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    static func == (lhs: PatternKey, rhs: PatternKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
+}
+
 /// A pattern lowered to elements under a router's options, with its identity key.
 struct LoweredPattern: Sendable {
     var scheme: String?
     var elements: [RouteElement]
-    var key: [UInt8]
+    var key: PatternKey
 
     init(_ pattern: RoutePattern, options: RouterOptions) {
         scheme = pattern.scheme ?? options.defaultScheme
@@ -176,7 +196,7 @@ struct LoweredPattern: Sendable {
             case .catchAll: key.append(UInt8(ascii: "A"))
             }
         }
-        self.key = key
+        self.key = PatternKey(key)
     }
 }
 

@@ -24,6 +24,14 @@ public struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = PCRE2Error.message(for: code)
     }
 
+    /// A failure this package detects before PCRE2 sees the pattern.
+    init(_ kind: Kind, code: Int32, message: String) {
+        self.kind = kind
+        self.code = code
+        self.offset = nil
+        self.message = message
+    }
+
     static func message(for code: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)
         let length = buffer.withUnsafeMutableBufferPointer { pcre2_get_error_message_8(code, $0.baseAddress, $0.count) }

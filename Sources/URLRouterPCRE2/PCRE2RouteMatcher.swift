@@ -40,6 +40,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     let composites: [CompositeMatcher]
     let compositeIDs: [CompositePattern: Int]
     let caseInsensitive: Bool
+    let methodCodes: MethodCodes
     let jitStackBytes: Int
     let maxURLLength: Int
     /// Per shard, what a match needs, without reference counting (the codes live in `shards`).
@@ -83,7 +84,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         // A catch-all over n segments keeps a few words of JIT stack per segment; give every
         // thread room for the longest URL the router accepts.
         self.jitStackBytes = max(256 * 1024, options.maxURLLength * 128)
-        let alternation = RouteAlternation(routes: routes, options: options)
+        let methodCodes = try MethodCodes(routes: routes)
+        self.methodCodes = methodCodes
+        let alternation = RouteAlternation(routes: routes, options: options, methodCodes: methodCodes)
         var shards: [RouteShard] = []
 
         func compile(_ indices: [Int]) throws(PCRE2Error) -> Int {
@@ -352,10 +355,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         let segments = request.segments
         var length = 8 + (request.scheme?.utf8.count ?? 0)
         for index in 0..<segmentCount { length += segments[index].count + 1 }
-        if case .lookup(let method?) = request.method { length += method.utf8.count }
         state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
 
-        // The subject: /seg1/seg2//scheme//method
+        // The subject: /seg1/seg2//Mscheme
         let subject = state.pointee.subject
         var end = 0
         let source = request.bytes.baseAddress
@@ -367,20 +369,13 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         }
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
-        end += 2
+        switch request.method {
+        case .any: subject[end + 2] = MethodCodes.every
+        case .lookup(let method): subject[end + 2] = methodCodes.code(for: method)
+        }
+        end += 3
         if let scheme = request.scheme {
             end += PCRE2RouteMatcher.copy(scheme, to: subject + end)
-        }
-        subject[end] = UInt8(ascii: "/")
-        subject[end + 1] = UInt8(ascii: "/")
-        end += 2
-        switch request.method {
-        case .any:
-            subject[end] = 1
-            end += 1
-        case .lookup(let method?):
-            end += PCRE2RouteMatcher.copy(method, to: subject + end)
-        case .lookup(nil): break
         }
 
         switch run(shard, state, length: end, variants: request.variants, budget: &budget) {
@@ -471,7 +466,7 @@ extension PCRE2RouteMatcher: PlainRouteMatcher {
         }
         state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
 
-        // The subject: /seg1/seg2//scheme//method
+        // The subject: /seg1/seg2//Mscheme
         let subject = state.pointee.subject
         let source = request.bytes
         var end = 0
@@ -489,17 +484,9 @@ extension PCRE2RouteMatcher: PlainRouteMatcher {
         }
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
-        end += 2
+        subject[end + 2] = anyMethod ? MethodCodes.every : methodCodes.code(for: request.method)
+        end += 3
         if let scheme = request.scheme { end += scheme.write(to: subject + end) }
-        subject[end] = UInt8(ascii: "/")
-        subject[end + 1] = UInt8(ascii: "/")
-        end += 2
-        if anyMethod {
-            subject[end] = 1
-            end += 1
-        } else if let method = request.method {
-            end += method.write(to: subject + end)
-        }
 
         switch run(shard, state, length: end, variants: variants, budget: &budget) {
         case .noMatch: return .noMatch

@@ -2,9 +2,12 @@ import URLRouterCore
 
 /// Renders a route table as one prefix-factored PCRE2 alternation.
 ///
-/// The subject of a match is `/seg1/seg2//scheme//method`: the segments in comparison form, each
-/// after a `/`, then `//` (never inside a path, since segments are non-empty), the lower-cased
-/// scheme, `//` and the method (`""` when the lookup has none, `\x01` to accept every method).
+/// The subject of a match is `/seg1/seg2//Mscheme`: the segments in comparison form, each after a
+/// `/`, then `//` (never inside a path, since segments are non-empty), one byte `M` naming the
+/// lookup's method (see ``MethodCodes``), and the lower-cased scheme. A route ends in
+/// `//[codes](*MARK:n)`: the codes of its method (and of `HEAD` for `GET`) and the code that
+/// accepts every method, or `//[^/]` for a route of any method; a scheme-bound route then checks
+/// `scheme\z`. One character class per route keeps the compiled table small.
 ///
 /// Routes are inserted, in precedence order, into a trie of positions; a route joins an existing
 /// child only when every later sibling is *disjoint* from it at that position (two different
@@ -62,15 +65,18 @@ struct RouteAlternation {
 
     let routes: [CompiledRoute]
     let options: RouterOptions
+    /// The byte each method of the table stands for in subjects.
+    let methodCodes: MethodCodes
     /// In-segment patterns by callout id.
     let composites: [CompositePattern]
     let compositeIDs: [CompositePattern: Int]
 
     /// Numbers every in-segment pattern of `routes` up front, so rendering changes nothing and
     /// shards can be rendered at the same time on several threads.
-    init(routes: [CompiledRoute], options: RouterOptions) {
+    init(routes: [CompiledRoute], options: RouterOptions, methodCodes: MethodCodes) {
         self.routes = routes
         self.options = options
+        self.methodCodes = methodCodes
         var composites: [CompositePattern] = []
         var compositeIDs: [CompositePattern: Int] = [:]
         for route in routes {
@@ -100,9 +106,10 @@ struct RouteAlternation {
     func pattern(for indices: [Int]) -> String {
         let root = Node()
         for index in indices { insert(index, depth: 0, into: root) }
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(indices.count * 64)
         render(root, into: &out)
-        return out.isEmpty ? "(*FAIL)" : out
+        return out.isEmpty ? "(*FAIL)" : String(decoding: out, as: UTF8.self)
     }
 
     func key(_ element: RouteElement) -> Key {
@@ -155,101 +162,171 @@ struct RouteAlternation {
         insert(index, depth: depth + 1, into: child)
     }
 
-    func render(_ node: Node, into out: inout String) {
-        var branches: [String] = []
-        var position = 0
+    /// Renders `node`'s children in order: a run of ends as one `//` branch, a run of literal
+    /// siblings as one character trie, anything else as its own branch. Everything is appended to
+    /// one buffer, with no intermediate strings.
+    func render(_ node: Node, into out: inout [UInt8]) {
         let children = node.children
+        // The branches, as (start, end) runs of children.
+        var runs: [(Int, Int)] = []
+        var position = 0
         while position < children.count {
-            if children[position].key == .end {
-                var ends: [String] = []
-                while position < children.count, children[position].key == .end {
-                    ends.append(terminal(children[position].route))
-                    position += 1
-                }
-                branches.append("//" + (ends.count == 1 ? ends[0] : "(?:" + ends.joined(separator: "|") + ")"))
-            } else if case .literal = children[position].key {
-                // A run of literal siblings (all disjoint) becomes a trie over their characters, so
-                // PCRE2 rejects a wrong first character once instead of once per sibling.
-                let trie = ScalarTrie()
-                while position < children.count, case .literal = children[position].key,
-                    case .literal(let text)? = children[position].element
-                {
-                    var rest = ""
-                    if let child = children[position].node { render(child, into: &rest) }
-                    trie.insert(Array(text.unicodeScalars), rest, folding: options.caseInsensitive)
-                    position += 1
-                }
-                branches.append("/" + trie.render(caseInsensitive: options.caseInsensitive))
-            } else {
-                var branch = render(children[position].element!, route: children[position].route)
-                if let child = children[position].node { render(child, into: &branch) }
-                branches.append(branch)
+            let start = position
+            switch children[position].key {
+            case .end:
+                while position < children.count, children[position].key == .end { position += 1 }
+            case .literal:
+                while position < children.count, case .literal = children[position].key { position += 1 }
+            default:
                 position += 1
             }
+            runs.append((start, position))
         }
-        if branches.count == 1 {
-            out += branches[0]
-        } else if !branches.isEmpty {
-            out += "(?:" + branches.joined(separator: "|") + ")"
+        if runs.count > 1 { out.append(contentsOf: "(?:".utf8) }
+        for (number, (start, end)) in runs.enumerated() {
+            if number > 0 { out.append(UInt8(ascii: "|")) }
+            switch children[start].key {
+            case .end:
+                out.append(contentsOf: "//".utf8)
+                if end - start > 1 { out.append(contentsOf: "(?:".utf8) }
+                for index in start..<end {
+                    if index > start { out.append(UInt8(ascii: "|")) }
+                    appendTerminal(children[index].route, to: &out)
+                }
+                if end - start > 1 { out.append(UInt8(ascii: ")")) }
+            case .literal:
+                // A run of literal siblings (all disjoint) becomes a trie over their characters, so
+                // PCRE2 rejects a wrong first character once instead of once per sibling.
+                var literals: [(scalars: [Unicode.Scalar], node: Node?)] = []
+                literals.reserveCapacity(end - start)
+                for index in start..<end {
+                    guard case .literal(let text)? = children[index].element else { continue }
+                    let scalars = text.unicodeScalars.map { scalar in
+                        options.caseInsensitive && scalar.isASCII ? Unicode.Scalar(asciiFold(UInt8(scalar.value))) : scalar
+                    }
+                    literals.append((scalars, children[index].node))
+                }
+                // Sorted, siblings sharing a prefix are adjacent: the trie is rendered straight from
+                // the sorted list. (Their order does not matter: no two can match the same segment.)
+                literals.sort { $0.scalars.lexicographicallyPrecedes($1.scalars) }
+                out.append(UInt8(ascii: "/"))
+                renderTrie(literals, 0..<literals.count, depth: 0, into: &out)
+            default:
+                appendElement(children[start].element!, route: children[start].route, to: &out)
+                if let child = children[start].node { render(child, into: &out) }
+            }
         }
+        if runs.count > 1 { out.append(UInt8(ascii: ")")) }
     }
 
-    func render(_ element: RouteElement, route: Int) -> String {
+    /// Renders `literals[range]`, which share their first `depth` scalars, as a trie: the one that
+    /// ends here (sorted first) with what follows it, then one branch per next scalar.
+    func renderTrie(
+        _ literals: [(scalars: [Unicode.Scalar], node: Node?)], _ range: Range<Int>, depth: Int, into out: inout [UInt8]
+    ) {
+        var lower = range.lowerBound
+        let endsHere = literals[lower].scalars.count == depth
+        var groups: [Range<Int>] = []
+        if endsHere { lower += 1 }
+        while lower < range.upperBound {
+            let scalar = literals[lower].scalars[depth]
+            var upper = lower + 1
+            while upper < range.upperBound, literals[upper].scalars[depth] == scalar { upper += 1 }
+            groups.append(lower..<upper)
+            lower = upper
+        }
+        let branches = (endsHere ? 1 : 0) + groups.count
+        if branches > 1 { out.append(contentsOf: "(?:".utf8) }
+        if endsHere, let node = literals[range.lowerBound].node { render(node, into: &out) }
+        for (number, group) in groups.enumerated() {
+            if number > 0 || endsHere { out.append(UInt8(ascii: "|")) }
+            RouteAlternation.appendEscaped(
+                literals[group.lowerBound].scalars[depth], to: &out, caseInsensitive: options.caseInsensitive)
+            renderTrie(literals, group, depth: depth + 1, into: &out)
+        }
+        if branches > 1 { out.append(UInt8(ascii: ")")) }
+    }
+
+    func appendElement(_ element: RouteElement, route: Int, to out: inout [UInt8]) {
         switch element {
-        case .literal(let text): return "/" + RouteAlternation.escape(text, caseInsensitive: options.caseInsensitive)
-        case .parameter, .wildcard: return "/[^/]++"
+        case .literal(let text):
+            out.append(UInt8(ascii: "/"))
+            RouteAlternation.appendEscaped(text, to: &out, caseInsensitive: options.caseInsensitive)
+        case .parameter, .wildcard: out.append(contentsOf: "/[^/]++".utf8)
         case .constrained(let regex):
             // Atomic: once the constraint has matched the whole segment, later positions never
             // backtrack into it (the reference backend runs it once, on the segment alone).
-            return "/(?>(?:" + regex.segmentConfinedPattern + ")(?=/))"
-        case .composite(let pattern): return "/[^/]++(?C\"c\(compositeIDs[pattern]!)\")"
+            out.append(contentsOf: "/(?>(?:".utf8)
+            out.append(contentsOf: regex.segmentConfinedPattern.utf8)
+            out.append(contentsOf: ")(?=/))".utf8)
+        case .composite(let pattern):
+            out.append(contentsOf: "/[^/]++(?C\"c\(compositeIDs[pattern]!)\")".utf8)
         case .catchAll:
             // Exactly the segments the positions after it leave, decided once (atomic): the
             // positions after a catch-all are tried on one placement only, as on the reference backend.
             let after = routes[route].elements.count - 1 - (routes[route].catchAllIndex ?? 0)
-            return "(?>(?:/[^/]++)+(?=" + (after > 0 ? "(?:/[^/]++){\(after)}" : "") + "//))"
+            out.append(contentsOf: "(?>(?:/[^/]++)+(?=".utf8)
+            if after > 0 { out.append(contentsOf: "(?:/[^/]++){\(after)}".utf8) }
+            out.append(contentsOf: "//))".utf8)
         }
     }
 
-    func terminal(_ index: Int) -> String {
+    func appendTerminal(_ index: Int, to out: inout [UInt8]) {
         let route = routes[index]
-        var out = route.scheme.map { RouteAlternation.escape($0, caseInsensitive: false) } ?? "[^/]*+"
-        out += "//"
         if let method = route.method {
-            out += "(?:" + RouteAlternation.escape(method, caseInsensitive: false)
-            if method == "GET" { out += "|HEAD" }
-            out += #"|\x{1})\z"#
+            out.append(UInt8(ascii: "["))
+            for code in methodCodes.accepting(method) { out.append(contentsOf: "\\x{\(String(code, radix: 16))}".utf8) }
+            out.append(UInt8(ascii: "]"))
+        } else {
+            out.append(contentsOf: "[^/]".utf8)
         }
-        if RouteAlternation.needsVariantCallout(route) { out += "(?C\"v\(index)\")" }
-        return out + "(*MARK:\(index))"
+        if let scheme = route.scheme {
+            RouteAlternation.appendEscaped(scheme, to: &out, caseInsensitive: false)
+            out.append(contentsOf: "\\z".utf8)
+        }
+        if RouteAlternation.needsVariantCallout(route) { out.append(contentsOf: "(?C\"v\(index)\")".utf8) }
+        out.append(contentsOf: "(*MARK:\(index))".utf8)
+    }
+
+    /// The pattern text of one terminal (for tests and diagnostics).
+    func terminal(_ index: Int) -> String {
+        var out: [UInt8] = []
+        appendTerminal(index, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Literal text for a PCRE2 UTF pattern: ASCII letters and digits as themselves (letters as
     /// `[xX]` when folding case), everything else as `\x{…}`.
     static func escape(_ text: String, caseInsensitive: Bool) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out, caseInsensitive: caseInsensitive) }
-        return out
+        var out: [UInt8] = []
+        appendEscaped(text, to: &out, caseInsensitive: caseInsensitive)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String, caseInsensitive: Bool) {
+    static func appendEscaped(_ text: String, to out: inout [UInt8], caseInsensitive: Bool) {
+        for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out, caseInsensitive: caseInsensitive) }
+    }
+
+    static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout [UInt8], caseInsensitive: Bool) {
         let value = scalar.value
         if value < 0x80 {
             let byte = UInt8(value)
             let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             if isLetter || (byte >= 0x30 && byte <= 0x39) {
                 if caseInsensitive, isLetter {
-                    out.unicodeScalars.append("[")
-                    out.unicodeScalars.append(Unicode.Scalar(byte | 0x20))
-                    out.unicodeScalars.append(Unicode.Scalar(byte & ~0x20))
-                    out.unicodeScalars.append("]")
+                    out.append(UInt8(ascii: "["))
+                    out.append(byte | 0x20)
+                    out.append(byte & ~0x20)
+                    out.append(UInt8(ascii: "]"))
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.append(byte)
                 }
                 return
             }
         }
-        out += #"\x{"# + String(value, radix: 16, uppercase: true) + "}"
+        out.append(contentsOf: #"\x{"#.utf8)
+        out.append(contentsOf: String(value, radix: 16, uppercase: true).utf8)
+        out.append(UInt8(ascii: "}"))
     }
 }
 
@@ -258,42 +335,60 @@ func asciiFold(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
 
-/// Literal siblings as a trie over Unicode scalars (never over bytes: a UTF pattern may not split a
-/// character between alternatives).
-final class ScalarTrie {
-    var edges: [(scalar: Unicode.Scalar, child: ScalarTrie)] = []
-    var leaf: String?
+/// The one byte each HTTP method of a route table stands for in subjects.
+///
+/// Codes are ASCII bytes other than `/`, `\n` and `\r`: 122 distinct methods at most per table (a
+/// table with more does not compile on this backend, and the router falls back to the reference
+/// backend). `\x01` stands for "every method" (to tell `methodNotAllowed` from `noMatch`) and
+/// `\x02` for a lookup without a method or with one no route has: only routes of any method take it.
+struct MethodCodes: Sendable {
+    static let every: UInt8 = 0x01
+    static let none: UInt8 = 0x02
 
-    func insert(_ scalars: [Unicode.Scalar], _ rest: String, folding: Bool) {
-        var node = self
-        for scalar in scalars {
-            let key = folding && scalar.isASCII ? Unicode.Scalar(asciiFold(UInt8(scalar.value))) : scalar
-            if let edge = node.edges.first(where: { $0.scalar == key }) {
-                node = edge.child
-            } else {
-                let child = ScalarTrie()
-                node.edges.append((key, child))
-                node = child
+    private(set) var codes: [String: UInt8] = [:]
+    /// The same, for the fast path: tokens compared byte for byte.
+    private(set) var tokens: [(token: ShortToken, code: UInt8)] = []
+
+    /// Codes for every method of `routes` (and `HEAD`, which `GET` routes answer).
+    init(routes: [CompiledRoute]) throws(PCRE2Error) {
+        var next: UInt8 = 0x03
+        func add(_ method: String) throws(PCRE2Error) {
+            guard codes[method] == nil else { return }
+            while next == UInt8(ascii: "/") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") { next += 1 }
+            guard next < 0x80 else {
+                throw PCRE2Error(.compile, code: -1, message: "more than 122 distinct HTTP methods in one table")
             }
+            codes[method] = next
+            if let token = ShortToken(method: method) { tokens.append((token, next)) }
+            next += 1
         }
-        node.leaf = rest
+        for route in routes {
+            guard let method = route.method else { continue }
+            try add(method)
+            if method == "GET" { try add("HEAD") }
+        }
     }
 
-    func render(caseInsensitive: Bool) -> String {
-        var out = ""
-        render(into: &out, caseInsensitive: caseInsensitive)
-        return out
+    /// The codes a route of `method` accepts.
+    func accepting(_ method: String) -> [UInt8] {
+        var accepted = [codes[method] ?? MethodCodes.none]
+        if method == "GET", let head = codes["HEAD"] { accepted.append(head) }
+        accepted.append(MethodCodes.every)
+        return accepted
     }
 
-    func render(into out: inout String, caseInsensitive: Bool) {
-        let branches = (leaf == nil ? 0 : 1) + edges.count
-        if branches > 1 { out += "(?:" }
-        if let leaf { out += leaf }
-        for (position, (scalar, child)) in edges.enumerated() {
-            if position > 0 || leaf != nil { out += "|" }
-            RouteAlternation.appendEscaped(scalar, to: &out, caseInsensitive: caseInsensitive)
-            child.render(into: &out, caseInsensitive: caseInsensitive)
-        }
-        if branches > 1 { out += ")" }
+    /// The code of a lookup's method (upper-cased), or of none.
+    @inline(__always)
+    func code(for method: String?) -> UInt8 {
+        guard let method else { return MethodCodes.none }
+        return codes[method] ?? MethodCodes.none
+    }
+
+    /// The code of a lookup's method token, or of none.
+    @inline(__always)
+    func code(for method: ShortToken?) -> UInt8 {
+        guard let method else { return MethodCodes.none }
+        for entry in tokens where entry.token.isEqual(to: method) { return entry.code }
+        return MethodCodes.none
     }
 }

@@ -76,6 +76,34 @@ struct TablePair {
         #expect(tables.answer("/") == "noMatch")
     }
 
+    @Test func methodsAreOneByteCodesThatAnswerLikeTheReference() throws {
+        // Custom tokens, GET (which HEAD lookups reach), HEAD of its own, and a route of any method.
+        let tables = try TablePair([
+            ("/m/:x", "GET"), ("/m/:x", "M-SEARCH"), ("/m/:x", "PROPFIND"), ("/h/:x", "HEAD"), ("/any/:x", nil),
+        ])
+        #expect(tables.answer("/m/1", method: "get") == "r0 1")
+        #expect(tables.answer("/m/1", method: "HEAD") == "r0 1")
+        #expect(tables.answer("/m/1", method: "m-search") == "r1 1")
+        #expect(tables.answer("/m/1", method: "PROPFIND") == "r2 1")
+        #expect(tables.answer("/m/1", method: "DELETE") == "methodNotAllowed")
+        #expect(tables.answer("/m/1") == "methodNotAllowed")
+        #expect(tables.answer("/h/1", method: "HEAD") == "r3 1")
+        #expect(tables.answer("/h/1", method: "GET") == "methodNotAllowed")
+        #expect(tables.answer("/any/1", method: "BREW") == "r4 1")
+        #expect(tables.answer("/any/1") == "r4 1")
+    }
+
+    @Test func aTableWithMoreMethodsThanCodesIsRefusedByThisBackend() throws {
+        // 130 distinct methods: more than the 122 one-byte codes (the router then uses the reference backend).
+        var registry = RouteRegistry(options: RouterOptions())
+        for index in 0..<130 {
+            registry.add(RouteRegistration(pattern: try RoutePattern("/m/:x"), method: "M\(index)", name: "r\(index)"))
+        }
+        #expect(throws: PCRE2Error.self) {
+            _ = try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: [])
+        }
+    }
+
     @Test func aLongURLWithACatchAllStaysWithinTheJITStack() throws {
         // 4,000 segments under the default 8,192-byte limit: the catch-all and the constraint after it.
         let tables = try TablePair([("/files/**/:name(\\w+)", nil), ("/files/**", nil)])
