@@ -550,43 +550,43 @@ private let routeCallout: @convention(c) (UnsafeMutablePointer<pcre2_callout_blo
 }
 
 /// First segments to selector indices, looked up straight from a segment's bytes: open addressing
-/// over flat buffers, so a lookup hashes once and neither allocates nor touches a reference count.
+/// over one flat buffer of slots, so a lookup hashes once, neither allocates nor touches a
+/// reference count, and (for keys of up to 16 bytes, held in the slot) reads one cache line.
 struct FirstSegmentTable: Sendable {
     private var entries: [(key: [UInt8], value: Int)] = []
     private var slots: FlatSlots?
+
+    /// One slot: the key's hash, length and first 16 bytes, and where its bytes are when longer.
+    struct Slot {
+        var hash: UInt64 = 0
+        var value: Int32 = -1  // -1: empty
+        var length: Int32 = 0
+        var offset: Int = 0
+        var head: (UInt64, UInt64) = (0, 0)
+    }
 
     /// The flat, immutable form, built once all keys are in.
     final class FlatSlots: @unchecked Sendable {
         // @unchecked: written only in init, read-only afterwards.
         let mask: Int
-        let hashes: UnsafeMutableBufferPointer<UInt64>
-        let values: UnsafeMutableBufferPointer<Int>  // -1: empty
-        let offsets: UnsafeMutableBufferPointer<Int>
-        let lengths: UnsafeMutableBufferPointer<Int>
+        let slots: UnsafeMutableBufferPointer<Slot>
         let bytes: UnsafeMutableBufferPointer<UInt8>
 
         init(_ entries: [(key: [UInt8], value: Int)]) {
             var capacity = 8
             while capacity < entries.count * 2 { capacity *= 2 }
             mask = capacity - 1
-            hashes = .allocate(capacity: capacity)
-            hashes.initialize(repeating: 0)
-            values = .allocate(capacity: capacity)
-            values.initialize(repeating: -1)
-            offsets = .allocate(capacity: capacity)
-            offsets.initialize(repeating: 0)
-            lengths = .allocate(capacity: capacity)
-            lengths.initialize(repeating: 0)
+            slots = .allocate(capacity: capacity)
+            slots.initialize(repeating: Slot())
             bytes = .allocate(capacity: max(1, entries.reduce(0) { $0 + $1.key.count }))
             var used = 0
             for (key, value) in entries {
                 let hash = FirstSegmentTable.hash(key, folding: false)
                 var slot = Int(truncatingIfNeeded: hash) & mask
-                while values[slot] >= 0 { slot = (slot + 1) & mask }
-                hashes[slot] = hash
-                values[slot] = value
-                offsets[slot] = used
-                lengths[slot] = key.count
+                while slots[slot].value >= 0 { slot = (slot + 1) & mask }
+                slots[slot] = Slot(
+                    hash: hash, value: Int32(value), length: Int32(key.count), offset: used,
+                    head: FirstSegmentTable.head(key.withUnsafeBufferPointer { $0 }, folding: false))
                 for byte in key {
                     bytes[used] = byte
                     used += 1
@@ -595,10 +595,7 @@ struct FirstSegmentTable: Sendable {
         }
 
         deinit {
-            hashes.deallocate()
-            values.deallocate()
-            offsets.deallocate()
-            lengths.deallocate()
+            slots.deallocate()
             bytes.deallocate()
         }
     }
@@ -611,6 +608,16 @@ struct FirstSegmentTable: Sendable {
             hash &*= 0x100_0000_01b3
         }
         return hash
+    }
+
+    /// The first 16 bytes of a key (zero-padded), as two words.
+    @inline(__always)
+    static func head(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            for index in 0..<min(16, bytes.count) { raw[index] = folding ? asciiFold(bytes[index]) : bytes[index] }
+        }
+        return words
     }
 
     /// Adds a key (already case-folded when the router folds case).
@@ -628,23 +635,27 @@ struct FirstSegmentTable: Sendable {
     func lookup(_ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int? {
         guard let slots else { return nil }
         let hash = FirstSegmentTable.hash(segment, folding: folding)
-        var slot = Int(truncatingIfNeeded: hash) & slots.mask
-        while slots.values[slot] >= 0 {
-            if slots.hashes[slot] == hash, slots.lengths[slot] == segment.count {
-                let start = slots.offsets[slot]
-                var equal = true
-                for index in 0..<segment.count {
-                    let byte = folding ? asciiFold(segment[index]) : segment[index]
-                    if slots.bytes[start + index] != byte {
-                        equal = false
-                        break
+        var position = Int(truncatingIfNeeded: hash) & slots.mask
+        while true {
+            let slot = slots.slots[position]
+            guard slot.value >= 0 else { return nil }
+            if slot.hash == hash, Int(slot.length) == segment.count {
+                let head = FirstSegmentTable.head(segment, folding: folding)
+                if head == slot.head {
+                    guard segment.count > 16 else { return Int(slot.value) }
+                    var equal = true
+                    for index in 16..<segment.count {
+                        let byte = folding ? asciiFold(segment[index]) : segment[index]
+                        if slots.bytes[slot.offset + index] != byte {
+                            equal = false
+                            break
+                        }
                     }
+                    if equal { return Int(slot.value) }
                 }
-                if equal { return slots.values[slot] }
             }
-            slot = (slot + 1) & slots.mask
+            position = (position + 1) & slots.mask
         }
-        return nil
     }
 }
 #endif

@@ -76,6 +76,24 @@ struct TablePair {
         #expect(tables.answer("/") == "noMatch")
     }
 
+    @Test func shardsArePickedByLongAndCaseFoldedFirstSegments() throws {
+        // First segments of 3 to 40 bytes (the shard table keeps 16 in each slot), case-insensitive.
+        var options = RouterOptions()
+        options.caseInsensitive = true
+        var patterns: [(String, String?)] = []
+        for group in 0..<40 {
+            let first = "Seg" + String(repeating: "x", count: group) + "\(group)"
+            for route in 0..<40 { patterns.append(("/\(first)/r\(route)/:id", nil)) }
+        }
+        let tables = try TablePair(patterns, options: options)
+        #expect(try #require(tables.pcre2.routePatternFacts).compiledPatternCount > 1)
+        for group in [0, 12, 13, 14, 30, 39] {
+            let first = "sEG" + String(repeating: "X", count: group) + "\(group)"
+            #expect(tables.answer("/\(first)/R7/9") == "r\(group * 40 + 7) 9")
+            #expect(tables.answer("/\(first)y/r7/9") == "noMatch")
+        }
+    }
+
     @Test func methodsAreOneByteCodesThatAnswerLikeTheReference() throws {
         // Custom tokens, GET (which HEAD lookups reach), HEAD of its own, and a route of any method.
         let tables = try TablePair([
