@@ -1,3 +1,4 @@
+#if PCRE2
 import URLRouterCore
 
 /// Renders a route table as one prefix-factored PCRE2 alternation.
@@ -392,3 +393,4 @@ struct MethodCodes: Sendable {
         return MethodCodes.none
     }
 }
+#endif
