@@ -259,14 +259,18 @@ public struct RequestURL: Sendable {
             }
         }
         if let range = layout.host, !range.isEmpty {
-            let host = UnsafeBufferPointer(rebasing: bytes[range])
-            switch hostRule {
-            case .always: hostIsSegment = true
-            case .never: hostIsSegment = false
-            case .unlessDotted: hostIsSegment = !host.contains(UInt8(ascii: "."))
-            case .unlessDottedOrLocalhost:
-                hostIsSegment = !host.contains(UInt8(ascii: ".")) && !asciiCaseInsensitiveEqual(host, "localhost".utf8)
-            }
+            hostIsSegment = RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule)
+        }
+    }
+
+    /// Whether a host (as written) is a segment under `rule`.
+    static func hostIsSegment(_ host: UnsafeBufferPointer<UInt8>, _ rule: RouterOptions.HostAsSegment) -> Bool {
+        switch rule {
+        case .always: return true
+        case .never: return false
+        case .unlessDotted: return !host.contains(UInt8(ascii: "."))
+        case .unlessDottedOrLocalhost:
+            return !host.contains(UInt8(ascii: ".")) && !asciiCaseInsensitiveEqual(host, "localhost".utf8)
         }
     }
 
@@ -417,16 +421,9 @@ extension RequestURL {
         }
         if let range = layout.host, !range.isEmpty {
             scan.hostSpan = RequestURL.span(range)
-            let host = UnsafeBufferPointer(rebasing: bytes[range])
-            let isSegment: Bool
-            switch hostRule {
-            case .always: isSegment = true
-            case .never: isSegment = false
-            case .unlessDotted: isSegment = !host.contains(UInt8(ascii: "."))
-            case .unlessDottedOrLocalhost:
-                isSegment = !host.contains(UInt8(ascii: ".")) && !asciiCaseInsensitiveEqual(host, "localhost".utf8)
+            if RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule) {
+                scan.segments.append(range)
             }
-            if isSegment { scan.segments.append(range) }
         }
         var start = layout.path.lowerBound
         for index in layout.path {

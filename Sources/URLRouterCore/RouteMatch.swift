@@ -33,47 +33,40 @@ public final class RouteMatch: Sendable {
     }
 
     /// Makes a match.
-    public init(
+    public convenience init(
         route: RouteRegistration, url: String, rewrittenURL: String?, request: RequestURL, captures: RangeList,
         extra: [String: any Sendable], catchAll: Range<Int>?
     ) {
-        self.route = route
-        self.rewrittenURL = rewrittenURL
-        self.routedURL = request.url
-        self.segmentRanges = request.segmentRanges
-        self.requestScheme = request.scheme
-        self.decodePlus = request.decodePlus
-        self.hostSpan = request.hostSpan
-        self.querySpan = request.querySpan
-        self.fragmentSpan = request.fragmentSpan
-        self.extras = request.extras
-        self.captures = captures
-        self.extra = extra
-        self.catchAllRange = catchAll
-        // The routed URL is the request's; keep the caller's only when a rule changed it.
-        self.callerURL = rewrittenURL == nil ? nil : url
+        self.init(
+            route: route, routedURL: request.url, segments: request.segmentRanges, scheme: request.scheme,
+            decodePlus: request.decodePlus, spans: (request.hostSpan, request.querySpan, request.fragmentSpan),
+            extras: request.extras, captures: captures, extra: extra, catchAll: catchAll,
+            // The routed URL is the request's; keep the caller's only when a rule changed it.
+            rewrittenURL: rewrittenURL, callerURL: rewrittenURL == nil ? nil : url)
     }
 
-    /// A match of the fast path, from the parts of its normalized URL.
+    /// A match from the parts of its normalized URL (the fast path builds it this way, with no
+    /// `RequestURL` to copy).
     init(
-        route: RouteRegistration, plainURL url: String, segments: RangeList, scheme: String?, options: RouterOptions,
-        spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), captures: RangeList,
-        extra: [String: any Sendable], catchAll: Range<Int>?
+        route: RouteRegistration, routedURL: String, segments: RangeList, scheme: String?, decodePlus: Bool,
+        spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), extras: RequestURL.Extras?,
+        captures: RangeList, extra: [String: any Sendable], catchAll: Range<Int>?, rewrittenURL: String?,
+        callerURL: String?
     ) {
         self.route = route
-        self.rewrittenURL = nil
-        self.routedURL = url
+        self.rewrittenURL = rewrittenURL
+        self.routedURL = routedURL
         self.segmentRanges = segments
         self.requestScheme = scheme
-        self.decodePlus = options.decodePlus
+        self.decodePlus = decodePlus
         self.hostSpan = spans.host
         self.querySpan = spans.query
         self.fragmentSpan = spans.fragment
-        self.extras = nil
+        self.extras = extras
         self.captures = captures
         self.extra = extra
         self.catchAllRange = catchAll
-        self.callerURL = nil
+        self.callerURL = callerURL
     }
 
     /// The URL the caller passed.

@@ -109,13 +109,13 @@ public struct RouteRegistry: Sendable {
     }
 }
 
-/// A pattern's identity: its bytes, hashed once (hashing a byte array element by element is
-/// slow, and tables of 10,000 routes hash every key several times).
-struct PatternKey: Hashable, Sendable {
-    let bytes: [UInt8]
+/// Bytes as a dictionary key, hashed once (hashing a byte array element by element is slow, and
+/// tables of 10,000 routes hash every key several times): a pattern's identity, a literal's text.
+package struct PatternKey: Hashable, Sendable {
+    package let bytes: [UInt8]
     let hash: Int
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
@@ -125,8 +125,8 @@ struct PatternKey: Hashable, Sendable {
         hash = Int(truncatingIfNeeded: value)
     }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    static func == (lhs: PatternKey, rhs: PatternKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
+    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    package static func == (lhs: PatternKey, rhs: PatternKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
 }
 
 /// A pattern lowered to elements under a router's options, with its identity key.

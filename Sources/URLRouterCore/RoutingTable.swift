@@ -278,9 +278,10 @@ public struct RoutingTable: Sendable {
             if let winner = target, kind == nil || winner.kind == kind {
                 return .success(
                     RouteMatch(
-                        route: winner, plainURL: url, segments: scan.segments.rangeList, scheme: scheme, options: options,
-                        spans: (scan.hostSpan, scan.querySpan, scan.fragmentSpan), captures: match.captures.rangeList,
-                        extra: extra, catchAll: match.catchAll))
+                        route: winner, routedURL: url, segments: scan.segments.rangeList, scheme: scheme,
+                        decodePlus: options.decodePlus, spans: (scan.hostSpan, scan.querySpan, scan.fragmentSpan),
+                        extras: nil, captures: match.captures.rangeList, extra: extra, catchAll: match.catchAll,
+                        rewrittenURL: nil, callerURL: nil))
             }
             // A kind mismatch (or a backend bug): the general answer says which.
             fallthrough

@@ -27,27 +27,8 @@ import URLRouterCore
 /// A route without an untagged target, or any route under ``RouterOptions/strictVariants``, ends in
 /// a callout that checks the lookup's variants.
 struct RouteAlternation {
-    /// Literal bytes with their hash computed once (hashing byte arrays element by element is slow).
-    struct ByteKey: Hashable {
-        let bytes: [UInt8]
-        let hash: Int
-
-        init(_ bytes: [UInt8]) {
-            self.bytes = bytes
-            var value: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                value ^= UInt64(byte)
-                value &*= 0x100_0000_01b3
-            }
-            hash = Int(truncatingIfNeeded: value)
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-        static func == (lhs: ByteKey, rhs: ByteKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
-    }
-
     enum Key: Hashable {
-        case literal(ByteKey)
+        case literal(PatternKey)
         case segment
         case constrained(String)
         case composite(Int)
@@ -58,7 +39,7 @@ struct RouteAlternation {
     final class Node {
         var children: [(key: Key, node: Node?, route: Int, element: RouteElement?)] = []
         /// The latest child for each literal.
-        var literalChild: [ByteKey: Int] = [:]
+        var literalChild: [PatternKey: Int] = [:]
         /// The position of the latest child that is neither a literal nor an end: no literal may
         /// join a child before it.
         var lastOverlapping = -1
@@ -116,7 +97,7 @@ struct RouteAlternation {
     func key(_ element: RouteElement) -> Key {
         switch element {
         case .literal(let text):
-            return .literal(ByteKey(options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8)))
+            return .literal(PatternKey(options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8)))
         case .parameter, .wildcard: return .segment
         case .constrained(let regex): return .constrained(regex.source)
         case .composite(let pattern): return .composite(compositeIDs[pattern]!)
