@@ -107,8 +107,8 @@ public struct RoutingTable: Sendable {
 
     /// Step 4 of the pipeline: the full match, the fallback, then `methodNotAllowed`.
     func match(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ scheme: String?, _ segments: RangeList, _ method: String?, _ variants: [String], _ budget: inout WorkBudget, _ outcome: inout MatchOutcome,
-        _ reason: inout RouteMiss.Reason?
+        _ bytes: UnsafeBufferPointer<UInt8>, _ scheme: String?, _ segments: RangeList, _ method: String?,
+        _ variants: [String], _ budget: inout WorkBudget, _ outcome: inout MatchOutcome, _ reason: inout RouteMiss.Reason?
     ) {
         let request = MatchRequest(
             scheme: scheme, bytes: bytes, segments: segments, method: .lookup(method), variants: variants)
