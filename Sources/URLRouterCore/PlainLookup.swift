@@ -21,12 +21,13 @@ public struct ShortRangeList: Sendable {
         return Int(value >> 32)..<Int(value & 0xFFFF_FFFF)
     }
 
-    /// Adds a range at the end; `false`, changing nothing, when the list is full.
+    /// Adds a range at the end; `false`, changing nothing, when the list is full (or the range
+    /// reaches past 4 GiB, which 32-bit offsets cannot hold).
     @inlinable
     @discardableResult
     public mutating func append(_ range: Range<Int>) -> Bool {
-        guard count < ShortRangeList.capacity else { return false }
-        packed[storedCount] = UInt64(truncatingIfNeeded: range.lowerBound) << 32 | UInt64(truncatingIfNeeded: range.upperBound)
+        guard count < ShortRangeList.capacity, range.upperBound <= Int(UInt32.max) else { return false }
+        packed[storedCount] = UInt64(range.lowerBound) << 32 | UInt64(range.upperBound)
         storedCount += 1
         return true
     }
