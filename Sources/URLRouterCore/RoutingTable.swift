@@ -243,12 +243,14 @@ public struct RoutingTable: Sendable {
         var reason: RouteMiss.Reason?
         var budget = WorkBudget()
         let scanned: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
-            guard RequestURL.scanPlain(bytes, hostRule: options.hostAsSegment, into: &scan), let base = bytes.baseAddress
+            guard RequestURL.scanPlain(bytes, hostRule: options.hostAsSegment, into: &scan),
+                let base = bytes.baseAddress
             else { return false }
             let request = PlainMatchRequest(
-                bytes: base, segments: scan.segments, segmentRun: scan.segmentRun, scheme: scan.scheme ?? defaultSchemeToken,
-                method: methodToken)
-            outcome = plainMatcher.firstPlainMatch(request, anyMethod: false, variants: variants, budget: &budget, into: &match)
+                bytes: base, segments: scan.segments, segmentRun: scan.segmentRun,
+                scheme: scan.scheme ?? defaultSchemeToken, method: methodToken)
+            outcome = plainMatcher.firstPlainMatch(
+                request, anyMethod: false, variants: variants, budget: &budget, into: &match)
             switch outcome {
             case .matched, .needsGeneralPath: break
             case .limitExceeded: reason = .limitExceeded
@@ -261,7 +263,9 @@ public struct RoutingTable: Sendable {
                 reason = .noMatch
                 guard hasMethodRoutes else { break }
                 var probe = PlainMatch()
-                switch plainMatcher.firstPlainMatch(request, anyMethod: true, variants: variants, budget: &budget, into: &probe) {
+                let any = plainMatcher.firstPlainMatch(
+                    request, anyMethod: true, variants: variants, budget: &budget, into: &probe)
+                switch any {
                 case .matched, .needsGeneralPath: reason = .methodNotAllowed
                 case .noMatch: break
                 case .limitExceeded: reason = .limitExceeded
@@ -274,7 +278,8 @@ public struct RoutingTable: Sendable {
         switch outcome {
         case .needsGeneralPath: return nil
         case .matched:
-            let target = variants.isEmpty ? untaggedTargets[match.routeIndex] : routes[match.routeIndex].target(for: variants)
+            let index = match.routeIndex
+            let target = variants.isEmpty ? untaggedTargets[index] : routes[index].target(for: variants)
             if let winner = target, kind == nil || winner.kind == kind {
                 return .success(
                     RouteMatch(
