@@ -12,6 +12,11 @@
 ///    `methodNotAllowed`; else `noMatch`;
 /// 5. the winner's target for the requested variants is checked against the entry point's kind
 ///    (`kindMismatch`).
+///
+/// When the backend serves ``PlainRouteMatcher`` and the table has no rewrite rules, transition
+/// prefixes or callback URLs, a URL with no `%` (and at most eight segments, short scheme and
+/// method) takes a fast path through the same steps: one scan, one match on the URL's own bytes,
+/// and nothing reference counted or allocated until the answer is built.
 public struct RoutingTable: Sendable {
     /// The options the table was built under.
     public let options: RouterOptions
