@@ -37,11 +37,31 @@ public final class Router: Sendable {
     }
 
     /// One compiled, consistent view of the router.
-    struct Snapshot: Sendable {
-        var generation: Int
-        var table: RoutingTable
-        var handlers: [Int: RouteHandler]
-        var unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
+    /// What lookups use between two changes: a class, so taking it out of the lock copies one
+    /// reference rather than the table's fields.
+    final class Snapshot: Sendable {
+        let generation: Int
+        let table: RoutingTable
+        let handlers: [Int: RouteHandler]
+        let unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
+
+        init(
+            generation: Int, table: RoutingTable, handlers: [Int: RouteHandler],
+            unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
+        ) {
+            self.generation = generation
+            self.table = table
+            self.handlers = handlers
+            self.unmatchedHandler = unmatchedHandler
+        }
+
+        /// The table's lookup, borrowing the table in place (reading `snapshot.table` from outside
+        /// would copy the table, retaining each of its fields).
+        func lookup(
+            _ url: String, method: String?, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
+        ) -> Result<RouteMatch, RouteMiss> {
+            table.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
+        }
     }
 
     /// A logger that prints nothing: the router is quiet unless given a logger.
@@ -312,7 +332,7 @@ public final class Router: Sendable {
         _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
         extra: [String: any Sendable] = [:]
     ) -> Result<RouteMatch, RouteMiss> {
-        snapshot().table.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
+        snapshot().lookup(url, method: method, variants: variants, kind: kind, extra: extra)
     }
 
     /// Whether a route of any kind would win for `url`.
@@ -374,7 +394,7 @@ public final class Router: Sendable {
         _ snapshot: Snapshot, _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind,
         _ extra: [String: any Sendable]
     ) -> Result<RouteMatch, RouteMiss> {
-        let result = snapshot.table.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
+        let result = snapshot.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
         if case .failure(let miss) = result {
             logger.debug("unmatched URL", metadata: ["url": "\(url)", "reason": "\(miss.reason.rawValue)"])
             if miss.reason != .kindMismatch { snapshot.unmatchedHandler?(miss) }
@@ -383,10 +403,12 @@ public final class Router: Sendable {
     }
 
     func snapshot() -> Snapshot {
-        let (current, registry, rules, handlers, unmatched, generation) = state.withLock { state in
-            (state.snapshot, state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
+        // The usual case, between changes: one reference taken under the lock.
+        let current = state.withLock { state in state.snapshot?.generation == state.generation ? state.snapshot : nil }
+        if let current { return current }
+        let (registry, rules, handlers, unmatched, generation) = state.withLock { state in
+            (state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
         }
-        if let current, current.generation == generation { return current }
         let table: RoutingTable
         do {
             table = try RoutingTable(backend: backend.engine, registry: registry, rules: rules)
