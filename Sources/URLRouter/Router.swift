@@ -24,7 +24,13 @@ public final class Router: Sendable {
     public let backend: RouterBackend
 
     let logger: Logger
+    /// Registrations, rules and handlers; changes take this lock.
     let state: Mutex<State>
+    /// The snapshot lookups use, apart from `state`: a lookup holds this lock only to copy one
+    /// reference, so it never waits for a registration.
+    let published = Mutex<Snapshot?>(nil)
+    /// `state`'s generation, readable without its lock.
+    let changes = Atomic<Int>(0)
 
     struct State: Sendable {
         var registry: RouteRegistry
@@ -33,7 +39,6 @@ public final class Router: Sendable {
         var rules: [RewriteRule] = []
         var unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
         var generation = 0
-        var snapshot: Snapshot?
     }
 
     /// One compiled, consistent view of the router.
@@ -171,7 +176,7 @@ public final class Router: Sendable {
                     replaced.append(old)
                 }
             }
-            state.generation += 1
+            changed(&state)
             return replaced
         }
         for old in replaced {
@@ -197,7 +202,7 @@ public final class Router: Sendable {
                 return false
             }
             state.handlers[removed.handle] = nil
-            state.generation += 1
+            changed(&state)
             return true
         }
     }
@@ -207,7 +212,7 @@ public final class Router: Sendable {
         state.withLock { state in
             state.registry.removeAll()
             state.handlers.removeAll()
-            state.generation += 1
+            changed(&state)
         }
     }
 
@@ -221,7 +226,7 @@ public final class Router: Sendable {
             let removed = state.registry.removeAll(scheme: scheme)
             let after = Set(state.registry.registrations.map(\.handle))
             for handle in before.subtracting(after) { state.handlers[handle] = nil }
-            if removed > 0 { state.generation += 1 }
+            if removed > 0 { changed(&state) }
             return removed
         }
     }
@@ -237,7 +242,7 @@ public final class Router: Sendable {
     public func setUnmatchedHandler(_ handler: (@Sendable (RouteMiss) -> Void)?) {
         state.withLock { state in
             state.unmatchedHandler = handler
-            state.generation += 1
+            changed(&state)
         }
     }
 
@@ -262,7 +267,7 @@ public final class Router: Sendable {
         }
         state.withLock { state in
             state.rules += parsed
-            state.generation += 1
+            changed(&state)
         }
     }
 
@@ -290,7 +295,7 @@ public final class Router: Sendable {
         state.withLock { state in
             let before = state.rules.count
             state.rules.removeAll { $0.expression.source == expression }
-            if state.rules.count != before { state.generation += 1 }
+            if state.rules.count != before { changed(&state) }
             return before - state.rules.count
         }
     }
@@ -299,7 +304,7 @@ public final class Router: Sendable {
     public func removeAllRewriteRules() {
         state.withLock { state in
             state.rules.removeAll()
-            state.generation += 1
+            changed(&state)
         }
     }
 
@@ -402,10 +407,16 @@ public final class Router: Sendable {
         return result
     }
 
+    /// Records a change made under `state`'s lock; the next lookup rebuilds the snapshot.
+    func changed(_ state: inout State) {
+        state.generation += 1
+        changes.store(state.generation, ordering: .releasing)
+    }
+
     func snapshot() -> Snapshot {
-        // The usual case, between changes: one reference taken under the lock.
-        let current = state.withLock { state in state.snapshot?.generation == state.generation ? state.snapshot : nil }
-        if let current { return current }
+        // The usual case, between changes: one reference, without waiting for registrations.
+        let wanted = changes.load(ordering: .acquiring)
+        if let current = published.withLock({ $0 }), current.generation >= wanted { return current }
         let (registry, rules, handlers, unmatched, generation) = state.withLock { state in
             (state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
         }
@@ -420,8 +431,8 @@ public final class Router: Sendable {
                 ?? RoutingTable(empty: options)
         }
         let snapshot = Snapshot(generation: generation, table: table, handlers: handlers, unmatchedHandler: unmatched)
-        state.withLock { state in
-            if state.generation == generation { state.snapshot = snapshot }
+        published.withLock { current in
+            if (current?.generation ?? -1) < generation { current = snapshot }
         }
         return snapshot
     }
