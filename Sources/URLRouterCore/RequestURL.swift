@@ -328,6 +328,17 @@ struct PlainScan {
     var querySpan = RequestURL.absent
     var fragmentSpan = RequestURL.absent
 
+    /// Sets ``segmentRun`` when the segments are one stretch of the URL, each after a single `/`:
+    /// then their lengths plus one separator each span from the first to the last.
+    mutating func findSegmentRun() {
+        let count = segments.count
+        guard count > 0 else { return }
+        var joined = -1
+        for index in 0..<count { joined += segments[index].count + 1 }
+        let stretch = segments[0].lowerBound..<segments[count - 1].upperBound
+        if joined == stretch.count { segmentRun = stretch }
+    }
+
     /// The high bit of every byte of `word` (read little-endian) that may be `/`, `?`, `#` or `%`;
     /// the lowest set bit is always a real one (bits above it can be false alarms).
     @inline(__always)
@@ -358,7 +369,6 @@ extension RequestURL {
             // A path with no scheme and no authority, the usual server request: one pass to the query.
             var index = 0
             var segmentStart = 0
-            var joined = 0  // bytes of segments plus one separator each
             // `/`, `?`, `#` and `%` as bits of one word: one rarely taken branch per ordinary byte.
             let delimiters: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
             while index < total {
@@ -376,7 +386,6 @@ extension RequestURL {
                     if byte == UInt8(ascii: "/") {
                         if index > segmentStart {
                             guard scan.segments.append(segmentStart..<index) else { return false }
-                            joined += index - segmentStart + 1
                         }
                         segmentStart = index + 1
                     } else if byte == UInt8(ascii: "%") {
@@ -389,7 +398,6 @@ extension RequestURL {
             }
             if index > segmentStart {
                 guard scan.segments.append(segmentStart..<index) else { return false }
-                joined += index - segmentStart + 1
             }
             if index < total {
                 // The query and fragment: only their delimiters and a `%` matter.
@@ -406,10 +414,7 @@ extension RequestURL {
                     scan.fragmentSpan = (Int32(index + 1), Int32(total))
                 }
             }
-            let count = scan.segments.count
-            if count > 0, joined - 1 == scan.segments[count - 1].upperBound - scan.segments[0].lowerBound {
-                scan.segmentRun = scan.segments[0].lowerBound..<scan.segments[count - 1].upperBound
-            }
+            scan.findSegmentRun()
             return true
         }
 
@@ -425,26 +430,10 @@ extension RequestURL {
                 scan.segments.append(range)
             }
         }
-        var start = layout.path.lowerBound
-        for index in layout.path {
-            if base[index] == UInt8(ascii: "/") {
-                if index > start { guard scan.segments.append(start..<index) else { return false } }
-                start = index + 1
-            }
-        }
-        if layout.path.upperBound > start {
-            guard scan.segments.append(start..<layout.path.upperBound) else { return false }
-        }
+        guard URLLayout.forEachSegment(of: layout.path, in: bytes, { scan.segments.append($0) }) else { return false }
         scan.querySpan = RequestURL.span(layout.query)
         scan.fragmentSpan = RequestURL.span(layout.fragment)
-        let count = scan.segments.count
-        if count > 0 {
-            var joined = -1
-            for index in 0..<count { joined += scan.segments[index].count + 1 }
-            if joined == scan.segments[count - 1].upperBound - scan.segments[0].lowerBound {
-                scan.segmentRun = scan.segments[0].lowerBound..<scan.segments[count - 1].upperBound
-            }
-        }
+        scan.findSegmentRun()
         return true
     }
 }

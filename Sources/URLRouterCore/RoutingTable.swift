@@ -283,9 +283,7 @@ public struct RoutingTable: Sendable {
         switch outcome {
         case .needsGeneralPath: return nil
         case .matched:
-            let index = match.routeIndex
-            let target = variants.isEmpty ? untaggedTargets[index] : routes[index].target(for: variants)
-            if let winner = target, kind == nil || winner.kind == kind {
+            if let winner = target(of: match.routeIndex, for: variants), kind == nil || winner.kind == kind {
                 return .success(
                     RouteMatch(
                         route: winner, routedURL: url, segments: scan.segments.rangeList, scheme: scheme,
@@ -307,6 +305,12 @@ public struct RoutingTable: Sendable {
         }
     }
 
+    /// Route `index`'s target for `variants` (without variants, read from a table, not searched).
+    @inline(__always)
+    func target(of index: Int, for variants: [String]) -> RouteRegistration? {
+        variants.isEmpty ? untaggedTargets[index] : routes[index].target(for: variants)
+    }
+
     /// Step 5 of the pipeline: the winner's target for the variants, checked against the kind.
     @inline(__always)
     func answer(
@@ -318,8 +322,7 @@ public struct RoutingTable: Sendable {
             return .failure(
                 RouteMiss(reason: reason ?? .noMatch, url: url, rewrittenURL: rewrittenURL, request: request))
         }
-        let target = variants.isEmpty ? untaggedTargets[routeIndex] : routes[routeIndex].target(for: variants)
-        guard let winner = target else {
+        guard let winner = target(of: routeIndex, for: variants) else {
             // A backend returned a route that does not answer the lookup: a backend bug, reported as no match.
             return .failure(RouteMiss(reason: .noMatch, url: url, rewrittenURL: rewrittenURL, request: request))
         }

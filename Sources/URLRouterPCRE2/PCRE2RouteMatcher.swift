@@ -64,6 +64,48 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         var simple: Bool
         var captureCount: Int32
         var positions: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+
+        /// The segment position `position` takes in a request of `segmentCount` segments: itself,
+        /// or, after a catch-all, counted from the end.
+        @inline(__always)
+        func segment(at position: Int, segmentCount: Int) -> Int {
+            catchAll >= 0 && position > Int(catchAll) ? segmentCount - (Int(count) - position) : position
+        }
+
+        /// The segments the catch-all takes in a request of `segmentCount` segments.
+        @inline(__always)
+        func catchAllRange(segmentCount: Int) -> Range<Int>? {
+            guard catchAll >= 0 else { return nil }
+            return Int(catchAll)..<(segmentCount - (Int(count) - 1 - Int(catchAll)))
+        }
+
+        /// Calls `body` with the segment of each capturing position, in order (simple plans only).
+        @inline(__always)
+        func forEachCapturedSegment(segmentCount: Int, _ body: (Int) -> Void) {
+            withUnsafeBytes(of: positions) { positions in
+                for slot in 0..<Int(captureCount) {
+                    let position = Int(positions.load(fromByteOffset: slot * 4, as: Int32.self))
+                    body(segment(at: position, segmentCount: segmentCount))
+                }
+            }
+        }
+    }
+
+    /// Writes `/segment` for each of `count` segments, `range(i)` of `source`, to `subject`;
+    /// returns how many bytes.
+    @inline(__always)
+    static func writeSegments(
+        _ count: Int, _ range: (Int) -> Range<Int>, from source: UnsafePointer<UInt8>?,
+        to subject: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        var end = 0
+        for index in 0..<count {
+            let range = range(index)
+            subject[end] = UInt8(ascii: "/")
+            if let source { (subject + end + 1).update(from: source + range.lowerBound, count: range.count) }
+            end += range.count + 1
+        }
+        return end
     }
 
     deinit {
@@ -359,14 +401,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
 
         // The subject: /seg1/seg2//Mscheme
         let subject = state.pointee.subject
-        var end = 0
-        let source = request.bytes.baseAddress
-        for index in 0..<segmentCount {
-            let range = segments[index]
-            subject[end] = UInt8(ascii: "/")
-            if let source { (subject + end + 1).update(from: source + range.lowerBound, count: range.count) }
-            end += range.count + 1
-        }
+        var end = PCRE2RouteMatcher.writeSegments(
+            segmentCount, { segments[$0] }, from: request.bytes.baseAddress, to: subject)
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
         switch request.method {
@@ -399,37 +435,20 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     @inline(__always)
     func rawMatch(route index: Int, request: borrowing MatchRequest) -> RawMatch {
         let plan = plans[index]
-        let count = Int(plan.count)
         let segmentCount = request.segmentCount
-        var catchAll: Range<Int>?
-        if plan.catchAll >= 0 {
-            let position = Int(plan.catchAll)
-            catchAll = position..<(segmentCount - (count - 1 - position))
-        }
+        let catchAll = plan.catchAllRange(segmentCount: segmentCount)
         guard plan.simple else { return generalRawMatch(route: index, request: request, catchAll: catchAll) }
         var captures = RangeList()
-        withUnsafeBytes(of: plan.positions) { positions in
-            for slot in 0..<Int(plan.captureCount) {
-                let position = Int(positions.load(fromByteOffset: slot * 4, as: Int32.self))
-                let segment = plan.catchAll >= 0 && position > plan.catchAll ? segmentCount - (count - position) : position
-                captures.append(request.segments[segment])
-            }
-        }
+        plan.forEachCapturedSegment(segmentCount: segmentCount) { captures.append(request.segments[$0]) }
         return RawMatch(routeIndex: index, captures: captures, catchAll: catchAll)
     }
 
     /// Routes with in-segment patterns, or more than eight parameters.
     func generalRawMatch(route index: Int, request: borrowing MatchRequest, catchAll: Range<Int>?) -> RawMatch {
-        let route = routes[index]
-        let count = route.elements.count
+        let plan = plans[index]
         var captures = RangeList()
-        for (position, element) in route.elements.enumerated() {
-            let segment: Int
-            if let catchAllIndex = route.catchAllIndex, position > catchAllIndex {
-                segment = request.segmentCount - (count - position)
-            } else {
-                segment = position
-            }
+        for (position, element) in routes[index].elements.enumerated() {
+            let segment = plan.segment(at: position, segmentCount: request.segmentCount)
             switch element {
             case .parameter, .constrained: captures.append(request.segments[segment])
             case .composite(let pattern):
@@ -469,18 +488,13 @@ extension PCRE2RouteMatcher: PlainRouteMatcher {
         // The subject: /seg1/seg2//Mscheme
         let subject = state.pointee.subject
         let source = request.bytes
-        var end = 0
+        var end: Int
         if let run = request.segmentRun {
             subject[0] = UInt8(ascii: "/")
             (subject + 1).update(from: source + run.lowerBound, count: run.count)
             end = run.count + 1
         } else {
-            for index in 0..<segmentCount {
-                let range = segments[index]
-                subject[end] = UInt8(ascii: "/")
-                (subject + end + 1).update(from: source + range.lowerBound, count: range.count)
-                end += range.count + 1
-            }
+            end = PCRE2RouteMatcher.writeSegments(segmentCount, { segments[$0] }, from: source, to: subject)
         }
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
@@ -494,22 +508,10 @@ extension PCRE2RouteMatcher: PlainRouteMatcher {
         case .route(let index):
             let plan = plans[index]
             guard plan.simple else { return .needsGeneralPath }
-            let count = Int(plan.count)
             match.routeIndex = index
-            match.catchAll = nil
-            if plan.catchAll >= 0 {
-                let position = Int(plan.catchAll)
-                match.catchAll = position..<(segmentCount - (count - 1 - position))
-            }
+            match.catchAll = plan.catchAllRange(segmentCount: segmentCount)
             match.captures = ShortRangeList()
-            withUnsafeBytes(of: plan.positions) { positions in
-                for slot in 0..<Int(plan.captureCount) {
-                    let position = Int(positions.load(fromByteOffset: slot * 4, as: Int32.self))
-                    let segment =
-                        plan.catchAll >= 0 && position > plan.catchAll ? segmentCount - (count - position) : position
-                    match.captures.append(segments[segment])
-                }
-            }
+            plan.forEachCapturedSegment(segmentCount: segmentCount) { match.captures.append(segments[$0]) }
             return .matched
         }
     }
