@@ -90,11 +90,15 @@ extension CompositeMatcher {
     /// The captures of the segment at UTF-8 offsets `range` of `storage`, as ranges of `storage`,
     /// or `nil` when it does not match.
     public func captures(in storage: String, at range: Range<Int>) -> RangeList? {
-        let found = storage.utf8.withContiguousStorageIfAvailable { bytes in
-            match(UnsafeBufferPointer(rebasing: bytes[range]))
-        } ?? Array(storage.utf8)[range].withUnsafeBufferPointer { match($0) }
-        guard let found else { return nil }
-        return RangeList(found.lazy.map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) })
+        var captures = RangeList()
+        let matched =
+            storage.utf8.withContiguousStorageIfAvailable { bytes in
+                appendCaptures(of: UnsafeBufferPointer(rebasing: bytes[range]), offset: range.lowerBound, to: &captures)
+            }
+            ?? Array(storage.utf8)[range].withUnsafeBufferPointer {
+                appendCaptures(of: $0, offset: range.lowerBound, to: &captures)
+            }
+        return matched ? captures : nil
     }
 
     /// The captures of `segment` (bytes), appended to `captures` shifted by `offset`; `false` when it does not match.

@@ -51,7 +51,14 @@ public struct Parameters: Sendable {
     /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
     @inlinable
     public func value(at index: Int) -> Substring {
-        let value = storage.utf8Slice(ranges[index])
+        Parameters.value(in: storage, at: ranges[index], mayHoldEscapes: mayHoldEscapes)
+    }
+
+    /// The value at `range` of `storage` (comparison form), fully decoded: the slice itself unless
+    /// it may hold `%2F`/`%25`, which only decoded storage does.
+    @inlinable
+    static func value(in storage: String, at range: Range<Int>, mayHoldEscapes: Bool) -> Substring {
+        let value = storage.utf8Slice(range)
         guard mayHoldEscapes, value.utf8.contains(UInt8(ascii: "%")) else { return value }
         return PercentCoding.decodeComparisonForm(value)[...]
     }

@@ -177,7 +177,7 @@ public struct RequestURL: Sendable {
             if let range = hostRange {
                 let host = try RequestURL.comparisonForm(slice(range), part: "host")
                 decodedHost = String(host)
-                if RequestURL.hostIsSegment(host, options.hostAsSegment) {
+                if RequestURL.hostIsSegment(host.utf8, options.hostAsSegment) {
                     storage += host
                     decodedRanges.append(0..<storage.utf8.count)
                 }
@@ -263,8 +263,9 @@ public struct RequestURL: Sendable {
         }
     }
 
-    /// Whether a host (as written) is a segment under `rule`.
-    static func hostIsSegment(_ host: UnsafeBufferPointer<UInt8>, _ rule: RouterOptions.HostAsSegment) -> Bool {
+    /// Whether a host (its bytes as written, or decoded) is a segment under `rule`.
+    @inline(__always)
+    static func hostIsSegment<Bytes: Collection<UInt8>>(_ host: Bytes, _ rule: RouterOptions.HostAsSegment) -> Bool {
         switch rule {
         case .always: return true
         case .never: return false
@@ -302,16 +303,6 @@ public struct RequestURL: Sendable {
             items.append(QueryItem(name: name, value: PercentCoding.decoded(rest, plusAsSpace: decodePlus) ?? String(rest)))
         }
         return items
-    }
-
-    static func hostIsSegment(_ host: Substring, _ rule: RouterOptions.HostAsSegment) -> Bool {
-        switch rule {
-        case .always: return true
-        case .never: return false
-        case .unlessDotted: return !host.utf8.contains(UInt8(ascii: "."))
-        case .unlessDottedOrLocalhost:
-            return !host.utf8.contains(UInt8(ascii: ".")) && !asciiCaseInsensitiveEqual(host.utf8, "localhost".utf8)
-        }
     }
 }
 

@@ -81,9 +81,7 @@ public final class RouteMatch: Sendable {
     @inlinable
     public func parameter(at index: Int) -> Substring {
         guard let decoded = extras?.decoded else { return routedURL.utf8Slice(captures[index]) }
-        let value = decoded.utf8Slice(captures[index])
-        guard value.utf8.contains(UInt8(ascii: "%")) else { return value }
-        return PercentCoding.decodeComparisonForm(value)[...]
+        return Parameters.value(in: decoded, at: captures[index], mayHoldEscapes: true)
     }
 
     /// Path parameters, query items and extra values.
@@ -94,7 +92,8 @@ public final class RouteMatch: Sendable {
     /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
     public var catchall: String? {
         catchAllRange.map { range in
-            request.segmentRanges[range].map { PercentCoding.decodeComparisonForm(request.storage.utf8Slice($0)) }
+            let storage = extras?.decoded ?? routedURL
+            return segmentRanges[range].map { PercentCoding.decodeComparisonForm(storage.utf8Slice($0)) }
                 .joined(separator: "/")
         }
     }

@@ -60,18 +60,8 @@ public struct URLParts: Sendable, Hashable {
 
     /// The index of the `:` that ends a scheme at the start of `text`, if any.
     static func schemeEnd(_ text: Substring) -> Substring.Index? {
-        var index = text.utf8.startIndex
-        guard index < text.utf8.endIndex, isASCIILetter(text.utf8[index]) else { return nil }
-        text.utf8.formIndex(after: &index)
-        while index < text.utf8.endIndex {
-            let byte = text.utf8[index]
-            if byte == UInt8(ascii: ":") { return index }
-            guard isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".")
-            else { return nil }
-            text.utf8.formIndex(after: &index)
-        }
-        return nil
+        guard let offset = text.withUTF8Bytes({ URLLayout.schemeEnd($0) }) else { return nil }
+        return text.utf8.index(text.startIndex, offsetBy: offset)
     }
 }
 
@@ -127,21 +117,9 @@ struct URLLayout {
             end = question
         }
         var start = 0
-        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-        if isASCIILetter(base[0]) {
-            var position = 1
-            while position < end {
-                let byte = base[position]
-                if byte == UInt8(ascii: ":") {
-                    scheme = 0..<position
-                    start = position + 1
-                    break
-                }
-                guard isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: ".")
-                else { break }
-                position += 1
-            }
+        if let colon = URLLayout.schemeEnd(UnsafeBufferPointer(start: base, count: end)) {
+            scheme = 0..<colon
+            start = colon + 1
         }
         if end - start >= 2, base[start] == UInt8(ascii: "/"), base[start + 1] == UInt8(ascii: "/") {
             let authorityStart = start + 2
@@ -168,6 +146,20 @@ struct URLLayout {
             start = authorityEnd
         }
         path = start..<end
+    }
+
+    /// The offset of the `:` that ends a scheme at the start of `bytes`, if any:
+    /// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":".
+    static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first, isASCIILetter(first) else { return nil }
+        for position in 1..<bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ":") { return position }
+            guard isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+            else { return nil }
+        }
+        return nil
     }
 
     /// Appends the non-empty `/`-separated segments of `path` to `segments`.
