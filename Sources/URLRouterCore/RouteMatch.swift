@@ -8,8 +8,6 @@
 public final class RouteMatch: Sendable {
     /// The winning registration (its pattern, method, variant, kind and name).
     public let route: RouteRegistration
-    /// The URL after rewriting, when a rule applied.
-    public let rewrittenURL: String?
     // The normalized URL's fields, stored flat: building a match then writes them in place rather
     // than copying a `RequestURL` (and retaining its URL twice).
     @usableFromInline let routedURL: String
@@ -19,11 +17,32 @@ public final class RouteMatch: Sendable {
     let hostSpan: (Int32, Int32)
     let querySpan: (Int32, Int32)
     let fragmentSpan: (Int32, Int32)
-    @usableFromInline let extras: RequestURL.Extras?
     @usableFromInline let captures: RangeList
-    let extra: [String: any Sendable]
     let catchAllRange: Range<Int>?
-    let callerURL: String?
+    /// What most matches lack (a rewrite, escapes, extra values), in one box: a plain match
+    /// then has fewer fields to retain when made and release when freed.
+    @usableFromInline let details: Details?
+
+    /// The rarely present parts of a match.
+    @usableFromInline
+    final class Details: Sendable {
+        let rewrittenURL: String?
+        let callerURL: String?
+        @usableFromInline let extras: RequestURL.Extras?
+        let extra: [String: any Sendable]
+
+        init(rewrittenURL: String?, callerURL: String?, extras: RequestURL.Extras?, extra: [String: any Sendable]) {
+            self.rewrittenURL = rewrittenURL
+            self.callerURL = callerURL
+            self.extras = extras
+            self.extra = extra
+        }
+    }
+
+    /// The URL after rewriting, when a rule applied.
+    public var rewrittenURL: String? { details?.rewrittenURL }
+    @usableFromInline var extras: RequestURL.Extras? { details?.extras }
+    var extra: [String: any Sendable] { details?.extra ?? [:] }
 
     /// The normalized URL that was matched.
     public var request: RequestURL {
@@ -54,7 +73,6 @@ public final class RouteMatch: Sendable {
         callerURL: String?
     ) {
         self.route = route
-        self.rewrittenURL = rewrittenURL
         self.routedURL = routedURL
         self.segmentRanges = segments
         self.requestScheme = scheme
@@ -62,15 +80,16 @@ public final class RouteMatch: Sendable {
         self.hostSpan = spans.host
         self.querySpan = spans.query
         self.fragmentSpan = spans.fragment
-        self.extras = extras
         self.captures = captures
-        self.extra = extra
         self.catchAllRange = catchAll
-        self.callerURL = callerURL
+        let plain = rewrittenURL == nil && callerURL == nil && extras == nil && extra.isEmpty
+        self.details =
+            plain
+            ? nil : Details(rewrittenURL: rewrittenURL, callerURL: callerURL, extras: extras, extra: extra)
     }
 
     /// The URL the caller passed.
-    public var url: String { callerURL ?? routedURL }
+    public var url: String { details?.callerURL ?? routedURL }
 
     /// The number of path parameters.
     @inlinable

@@ -35,9 +35,11 @@ public struct RoutingTable: Sendable {
     /// The matcher, when lookups can take the fast path (see ``lookup(_:method:variants:kind:extra:)``):
     /// the backend serves it, and there are no rewrite rules, transition prefixes or callback URLs,
     /// so normalizing a URL with no `%` is a single scan.
-    // unowned(unsafe): `matcher` keeps it alive; a lookup then touches no reference count of the
-    // shared matcher (which, retained by every thread, would bounce one cache line between cores).
-    unowned(unsafe) let plainMatcher: any PlainRouteMatcher
+    // A strong `let`, called on the borrowed table: a lookup touches no reference count of the
+    // shared matcher (which, retained by every thread, would bounce one cache line between
+    // cores). An `unowned(unsafe)` property does worse: reading one makes a strong copy, which
+    // is retained and released around the call.
+    let plainMatcher: any PlainRouteMatcher
     /// Whether lookups take the fast path at all.
     let takesPlainPath: Bool
     /// ``RouterOptions/defaultScheme`` as a token, for the fast path.

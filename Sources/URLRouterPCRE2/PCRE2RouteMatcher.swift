@@ -477,6 +477,7 @@ extension PCRE2RouteMatcher: PlainRouteMatcher {
         let segmentCount = segments.count
         let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
         let state = PCRE2MatchState.current
+        // Room for the segments, `//`, the method code and the scheme's 16-byte store.
         var length = 8 + 2 * ShortToken.capacity
         if let run = request.segmentRun {
             length += run.count + 1

@@ -52,6 +52,9 @@ struct RouteAlternation {
     /// In-segment patterns by callout id.
     let composites: [CompositePattern]
     let compositeIDs: [CompositePattern: Int]
+    /// The digits of every `(*MARK:n)`: route numbers are zero-padded to one width, so reading
+    /// the winner's number loops the same number of times in every lookup (a predictable branch).
+    let markDigits: Int
 
     /// Numbers every in-segment pattern of `routes` up front, so rendering changes nothing and
     /// shards can be rendered at the same time on several threads.
@@ -69,6 +72,7 @@ struct RouteAlternation {
         }
         self.composites = composites
         self.compositeIDs = compositeIDs
+        self.markDigits = String(max(0, routes.count - 1)).utf8.count
     }
 
     /// Whether a route must check the lookup's variants in a callout.
@@ -267,7 +271,11 @@ struct RouteAlternation {
             out.append(contentsOf: "\\z".utf8)
         }
         if RouteAlternation.needsVariantCallout(route) { out.append(contentsOf: "(?C\"v\(index)\")".utf8) }
-        out.append(contentsOf: "(*MARK:\(index))".utf8)
+        out.append(contentsOf: "(*MARK:".utf8)
+        let digits = String(index).utf8
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, markDigits - digits.count)))
+        out.append(contentsOf: digits)
+        out.append(UInt8(ascii: ")"))
     }
 
     /// The pattern text of one terminal (for tests and diagnostics).
