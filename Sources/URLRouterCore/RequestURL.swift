@@ -360,6 +360,9 @@ extension RequestURL {
             // A path with no scheme and no authority, the usual server request: one pass to the query.
             var index = 0
             var segmentStart = 0
+            // The segments are one run of the path unless an empty segment lies between two of them.
+            var emptySegmentSeen = false
+            var contiguous = true
             // `/`, `?`, `#` and `%` as bits of one word: one rarely taken branch per ordinary byte.
             let delimiters: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
             while index < total {
@@ -376,7 +379,10 @@ extension RequestURL {
                 if byte < 64, delimiters & (1 << UInt64(byte)) != 0 {
                     if byte == UInt8(ascii: "/") {
                         if index > segmentStart {
+                            if emptySegmentSeen { contiguous = false }
                             guard scan.segments.append(segmentStart..<index) else { return false }
+                        } else if scan.segments.count > 0 {
+                            emptySegmentSeen = true
                         }
                         segmentStart = index + 1
                     } else if byte == UInt8(ascii: "%") {
@@ -388,7 +394,11 @@ extension RequestURL {
                 index += 1
             }
             if index > segmentStart {
+                if emptySegmentSeen { contiguous = false }
                 guard scan.segments.append(segmentStart..<index) else { return false }
+            }
+            if contiguous, scan.segments.count > 0 {
+                scan.segmentRun = scan.segments[0].lowerBound..<scan.segments[scan.segments.count - 1].upperBound
             }
             if index < total {
                 // The query and fragment: only their delimiters and a `%` matter.
@@ -405,7 +415,6 @@ extension RequestURL {
                     scan.fragmentSpan = (Int32(index + 1), Int32(total))
                 }
             }
-            scan.findSegmentRun()
             return true
         }
 

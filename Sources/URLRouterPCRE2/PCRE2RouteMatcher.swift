@@ -43,6 +43,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     let methodCodes: MethodCodes
     let jitStackBytes: Int
     let maxURLLength: Int
+    /// ``PCRE2MatchState/key``, read once here rather than through its lazy global per lookup.
+    let matchStateKey = PCRE2MatchState.key
     /// Per shard, what a match needs, without reference counting (the codes live in `shards`).
     let shardInfo: UnsafeMutableBufferPointer<ShardInfo>
     /// Per route, how to read its captures from the segments (see `CapturePlan`).
@@ -393,7 +395,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         let segmentCount = request.segmentCount
         let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
-        let state = PCRE2MatchState.current
+        let state = PCRE2MatchState.current(key: matchStateKey)
         let segments = request.segments
         var length = 8 + (request.scheme?.utf8.count ?? 0)
         for index in 0..<segmentCount { length += segments[index].count + 1 }
@@ -476,7 +478,7 @@ extension PCRE2RouteMatcher: PlainRouteMatcher {
         let segments = request.segments
         let segmentCount = segments.count
         let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
-        let state = PCRE2MatchState.current
+        let state = PCRE2MatchState.current(key: matchStateKey)
         // Room for the segments, `//`, the method code and the scheme's 16-byte store.
         var length = 8 + 2 * ShortToken.capacity
         if let run = request.segmentRun {

@@ -81,7 +81,9 @@ struct PCRE2MatchState {
         state.deallocate()
     }
 
-    private static let key: pthread_key_t = {
+    /// The thread-specific slot holding each thread's state (a lazy global: hot paths read it
+    /// once into a stored property, see ``current(key:)``).
+    static let key: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             guard let pointer else { return }
@@ -93,7 +95,12 @@ struct PCRE2MatchState {
 
     /// This thread's state, made on first use.
     @inline(__always)
-    static var current: UnsafeMutablePointer<PCRE2MatchState> {
+    static var current: UnsafeMutablePointer<PCRE2MatchState> { current(key: key) }
+
+    /// This thread's state, made on first use, from `key` (``key``, read beforehand: reading
+    /// the lazy global costs a `swift_once` check per call).
+    @inline(__always)
+    static func current(key: pthread_key_t) -> UnsafeMutablePointer<PCRE2MatchState> {
         if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: PCRE2MatchState.self) }
         return makeCurrent()
     }
