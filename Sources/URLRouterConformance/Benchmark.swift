@@ -137,9 +137,17 @@ public struct BenchmarkResult: Sendable, Codable, Hashable {
     public var peakRSSKiB: Int
     /// Requests whose best match was not their own route.
     public var wrongAnswers: Int
+    /// The median over the same runs of the bare engine calls behind one lookup, replayed without
+    /// the router (PCRE2's match on the prepared subject and the winner's `(*MARK)`), in
+    /// nanoseconds; `nil` for backends without such calls.
+    public var rawMatchNsMedian: Double?
+    /// The median over runs of the full lookup's time divided by the bare calls' time in the same run.
+    public var lookupToRawRatio: Double?
 
     enum CodingKeys: String, CodingKey {
         case backend, set, routes, lookups, runs, jit
+        case rawMatchNsMedian = "raw_match_ns_median"
+        case lookupToRawRatio = "lookup_to_raw_ratio"
         case nsPerLookupMedian = "ns_per_lookup_median"
         case compileMs = "compile_ms"
         case registerMs = "register_ms"
@@ -149,8 +157,17 @@ public struct BenchmarkResult: Sendable, Codable, Hashable {
     }
 }
 
+/// A benchmark that could not be run as asked.
+public struct BenchmarkError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public var message: String
+    public var description: String { message }
+}
+
 /// Times full lookups on one backend: each run repeats the requests for at least `minimumRunTime`,
-/// and the reported figure is the median of `runs` runs.
+/// and the reported figure is the median of `runs` runs. Where the backend's lookups end in bare
+/// engine calls (PCRE2), each run also replays those calls alone for as long, so the two are
+/// compared side by side.
 public struct BenchmarkRunner: Sendable {
     /// The number of runs (at least 11 for the reported median).
     public var runs: Int
@@ -194,8 +211,17 @@ public struct BenchmarkRunner: Sendable {
 
         let paths = set.requests.map(\.path)
         let methods = set.requests.map(\.method)
+        // The engine calls behind one pass of lookups, to replay bare in the same runs.
+        let replay = table.rawMatchRecording?.recordRawMatches {
+            for index in paths.indices { _ = table.lookup(paths[index], method: methods[index]) }
+        }
+        if let replay, replay.replay() != replay.recordedWinners.reduce(0, &+) {
+            throw BenchmarkError(message: "replaying \(backend.name)'s recorded engine calls gave other winners")
+        }
         var sink = 0
         var samples: [Double] = []
+        var rawSamples: [Double] = []
+        var ratios: [Double] = []
         for _ in 0..<max(1, runs) {
             var lookups = 0
             let start = clock.now
@@ -211,16 +237,30 @@ public struct BenchmarkRunner: Sendable {
                 elapsed = clock.now - start
             } while elapsed < minimumRunTime
             samples.append(elapsed.nanoseconds / Double(lookups))
+            guard let replay else { continue }
+            var passes = 0
+            let rawStart = clock.now
+            var rawElapsed = Duration.zero
+            repeat {
+                sink &+= replay.replay()
+                passes += 1
+                rawElapsed = clock.now - rawStart
+            } while rawElapsed < minimumRunTime
+            rawSamples.append(rawElapsed.nanoseconds / Double(passes * paths.count))
+            ratios.append(samples[samples.count - 1] / rawSamples[rawSamples.count - 1])
         }
         blackHole(sink)
         samples.sort()
+        rawSamples.sort()
+        ratios.sort()
         return BenchmarkResult(
             backend: backend.name, set: set.name, routes: set.routes.count, lookups: paths.count,
             nsPerLookupMedian: samples[samples.count / 2], runs: samples.count,
             registerMs: registerTime.nanoseconds / 1e6, compileMs: compileTime.nanoseconds / 1e6,
             patterns: table.routePatternFacts?.compiledPatternCount ?? 0,
             jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: BenchmarkRunner.peakRSSKiB(),
-            wrongAnswers: wrong)
+            wrongAnswers: wrong, rawMatchNsMedian: rawSamples.isEmpty ? nil : rawSamples[rawSamples.count / 2],
+            lookupToRawRatio: ratios.isEmpty ? nil : ratios[ratios.count / 2])
     }
 
     /// The peak resident set size of this process, in KiB (`getrusage`).
@@ -268,6 +308,13 @@ extension BenchmarkResult {
                     + "  " + (result.jit ? "yes" : "no").padding(toLength: 5, withPad: " ", startingAt: 0)
                     + String(result.peakRSSKiB).leftPadded(14)
                     + String(result.wrongAnswers).leftPadded(7))
+        }
+        for result in results {
+            guard let raw = result.rawMatchNsMedian, let ratio = result.lookupToRawRatio else { continue }
+            lines.append(
+                "\(result.backend): the bare engine calls behind a lookup take "
+                    + String(format: "%.1f", raw) + " ns; a full lookup takes "
+                    + String(format: "%.2f", ratio) + "x that (median of per-run ratios, same runs)")
         }
         if results.count == 2, results[1].nsPerLookupMedian > 0 {
             let ratio = String(format: "%.1f", results[1].nsPerLookupMedian / results[0].nsPerLookupMedian)

@@ -115,6 +115,26 @@ public protocol CompiledPatternFacts {
     var isJITCompiled: Bool { get }
 }
 
+/// A matcher whose lookups end in bare engine calls (PCRE2's match on a prepared subject) that
+/// can be recorded and replayed without the router around them: the floor `urlrouter bench`
+/// measures a full lookup against, side by side in the same runs.
+package protocol RawMatchRecording {
+    /// Records the engine calls that `lookups` makes on this thread, in order; `nil` when one of
+    /// them could not be replayed bare (a pattern with callouts or user regexes).
+    func recordRawMatches(during lookups: () -> Void) -> (any RawMatchReplay)?
+}
+
+/// Engine calls recorded from real lookups (see ``RawMatchRecording``).
+package protocol RawMatchReplay: AnyObject {
+    /// How many calls were recorded.
+    var callCount: Int { get }
+    /// The winner (route index) each call answered when it was recorded, `-1` for no match.
+    var recordedWinners: [Int] { get }
+    /// Makes every recorded call once more and reads its winner; returns the winners' sum (so
+    /// the calls cannot be optimized away), counting `-1` for no match.
+    func replay() -> Int
+}
+
 /// The answer of a rewriter.
 public enum RewriteOutcome: Sendable, Hashable {
     /// No rule applies.

@@ -74,6 +74,9 @@ public struct RoutingTable: Sendable {
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
     public var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
 
+    /// The route matcher's bare engine calls, when it has them (PCRE2), for benchmarks.
+    package var rawMatchRecording: (any RawMatchRecording)? { matcher as? any RawMatchRecording }
+
     /// What the backend reports about the compiled rewrite rules, when it compiles patterns.
     public var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
 

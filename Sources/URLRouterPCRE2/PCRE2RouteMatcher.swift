@@ -382,6 +382,10 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         } else {
             result = match()
         }
+        if let recorder = state.pointee.recorder {
+            PCRE2RawCallRecorder.record(
+                recorder, shard: shard, subject: subject, length: length, result: result, matchData: matchData)
+        }
         guard result >= 0 else {
             if result == PCRE2_ERROR_NOMATCH { return .noMatch }
             // Match, heap, depth or JIT stack limits: the answer is unknown, never "no match".

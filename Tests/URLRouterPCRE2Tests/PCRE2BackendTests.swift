@@ -165,6 +165,36 @@ struct TablePair {
         #expect(tables.answer("x://qq5") == "r1 [5]")
     }
 
+    @Test func recordedEngineCallsReplayBareWithTheSameWinners() throws {
+        let tables = try TablePair([("/users/:id", "GET"), ("/users/:id/repos", nil), ("/files/**", nil)])
+        let table = tables.pcre2
+        let recording = try #require(table.rawMatchRecording)
+        let replay = try #require(recording.recordRawMatches {
+            _ = table.lookup("/users/7/repos")
+            _ = table.lookup("/files/a/b")
+            _ = table.lookup("/nothing/here")
+        })
+        // One call per hit; the miss calls twice (the second asks whether a route of another
+        // method would have taken it).
+        #expect(replay.callCount == 4)
+        let winners = replay.recordedWinners
+        #expect(winners.count == 4)
+        #expect(winners[0] >= 0 && winners[1] >= 0 && winners[0] != winners[1])
+        #expect(winners[2] == -1 && winners[3] == -1)
+        #expect(replay.replay() == winners.reduce(0, &+))
+        #expect(replay.replay() == winners.reduce(0, &+), "a replay can run again")
+        // Recording ended with the closure: later lookups are not recorded.
+        _ = table.lookup("/files/c")
+        #expect(replay.callCount == 4)
+    }
+
+    @Test func callsWithCalloutsAreNotReplayedBare() throws {
+        let tables = try TablePair([("/img/{n}.jpg", nil)])
+        let table = tables.pcre2
+        let replay = try #require(table.rawMatchRecording).recordRawMatches { _ = table.lookup("/img/5.jpg") }
+        #expect(replay == nil)
+    }
+
     @Test func lookupsFromManyThreadsAgree() async throws {
         let tables = try TablePair([("/users/:id", "GET"), ("/files/**", nil), ("/img/{n}.jpg", nil)])
         let table = tables.pcre2

@@ -87,3 +87,34 @@ import URLRouterConformance
         }
     }
 }
+
+/// `urlrouter bench`'s runner: its figures are there and well formed (never timed here).
+@Suite struct BenchmarkRunnerTests {
+    @Test func theRunnerReportsEveryFieldAndTheBareCallsOnlyWherePatternsRun() throws {
+        let set = RouteSet.synthetic(30)
+        let runner = BenchmarkRunner(runs: 3, minimumRunTime: .milliseconds(1))
+        for backend in RouterBackend.available {
+            let result = try runner.measure(set, backend: backend)
+            #expect(result.wrongAnswers == 0)
+            #expect(result.lookups == 30 && result.routes == 30 && result.runs == 3)
+            #expect(result.nsPerLookupMedian > 0)
+            let json = try #require(
+                JSONSerialization.jsonObject(with: Data(result.jsonLine.utf8)) as? [String: Any])
+            for key in ["backend", "routes", "lookups", "ns_per_lookup_median", "compile_ms", "jit", "peak_rss_kib"] {
+                #expect(json[key] != nil, "\(backend.name): \(key)")
+            }
+            if backend.name == "pcre2" {
+                #expect(result.jit)
+                let raw = try #require(result.rawMatchNsMedian)
+                #expect(raw > 0)
+                #expect(try #require(result.lookupToRawRatio) > 0)
+                let written = try #require(json["raw_match_ns_median"] as? Double)
+                #expect(abs(written - raw) <= raw * 1e-9)
+                #expect(BenchmarkResult.table([result]).contains("bare engine calls"))
+            } else {
+                #expect(result.rawMatchNsMedian == nil && result.lookupToRawRatio == nil)
+                #expect(json["raw_match_ns_median"] == nil, "no bare calls to compare with")
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+#if PCRE2
+internal import CURLRouterPCRE2
+import URLRouterCore
+
+/// Collects the engine calls of lookups while ``PCRE2RouteMatcher/recordRawMatches(during:)``
+/// runs: each call's compiled pattern, subject and winner.
+final class PCRE2RawCallRecorder {
+    var codes: [OpaquePointer] = []
+    var jit: [Bool] = []
+    var subjects: [[UInt8]] = []
+    var winners: [Int] = []
+    /// Set when a call used callouts or a user regex's match limit, which a bare replay lacks.
+    var replayable = true
+
+    /// Appends one call (from ``PCRE2RouteMatcher/run(_:_:length:variants:budget:)``).
+    static func record(
+        _ recorder: UnsafeMutableRawPointer, shard: PCRE2RouteMatcher.ShardInfo, subject: UnsafeMutablePointer<UInt8>,
+        length: Int, result: Int32, matchData: OpaquePointer
+    ) {
+        let recorder = Unmanaged<PCRE2RawCallRecorder>.fromOpaque(recorder).takeUnretainedValue()
+        if shard.hasCallouts || shard.hasUserRegex { recorder.replayable = false }
+        recorder.codes.append(shard.code)
+        recorder.jit.append(shard.jit)
+        recorder.subjects.append(Array(UnsafeBufferPointer(start: subject, count: length)))
+        recorder.winners.append(result >= 0 ? markNumber(in: matchData) ?? -1 : -1)
+    }
+}
+
+/// Recorded PCRE2 calls, replayed bare: `pcre2_jit_match` on the recorded subject, then the
+/// winner read from its `(*MARK)`, exactly as a lookup does, and nothing else.
+///
+/// Ownership: the replay owns its match context, JIT stack and match data and frees each once in
+/// `deinit`; it keeps the matcher (which owns the compiled codes) alive.
+final class PCRE2RawReplay: RawMatchReplay {
+    let matcher: PCRE2RouteMatcher
+    let codes: [OpaquePointer]
+    let jit: [Bool]
+    /// Every subject back to back in one buffer, as `offsets[i]..<offsets[i + 1]`.
+    let subjects: UnsafeMutableBufferPointer<UInt8>
+    let offsets: [Int]
+    let recordedWinners: [Int]
+    let context: OpaquePointer
+    let jitStack: OpaquePointer
+    let matchData: OpaquePointer
+
+    var callCount: Int { codes.count }
+
+    init?(matcher: PCRE2RouteMatcher, recorder: PCRE2RawCallRecorder) {
+        guard recorder.replayable, let context = pcre2_match_context_create_8(nil) else { return nil }
+        guard let jitStack = pcre2_jit_stack_create_8(32 * 1024, matcher.jitStackBytes, nil) else {
+            pcre2_match_context_free_8(context)
+            return nil
+        }
+        guard let matchData = pcre2_match_data_create_8(1, nil) else {
+            pcre2_jit_stack_free_8(jitStack)
+            pcre2_match_context_free_8(context)
+            return nil
+        }
+        pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack))
+        self.matcher = matcher
+        self.codes = recorder.codes
+        self.jit = recorder.jit
+        self.recordedWinners = recorder.winners
+        self.context = context
+        self.jitStack = jitStack
+        self.matchData = matchData
+        var offsets = [0]
+        for subject in recorder.subjects { offsets.append(offsets[offsets.count - 1] + subject.count) }
+        self.offsets = offsets
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, offsets[offsets.count - 1]))
+        for (index, subject) in recorder.subjects.enumerated() {
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[offsets[index]..<offsets[index + 1]]).initialize(from: subject)
+        }
+        self.subjects = buffer
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_jit_stack_free_8(jitStack)
+        pcre2_match_context_free_8(context)
+        subjects.deallocate()
+    }
+
+    func replay() -> Int {
+        var sum = 0
+        let base = subjects.baseAddress!
+        for index in codes.indices {
+            let subject = base + offsets[index]
+            let length = offsets[index + 1] - offsets[index]
+            let result =
+                jit[index]
+                ? pcre2_jit_match_8(codes[index], subject, length, 0, 0, matchData, context)
+                : pcre2_match_8(codes[index], subject, length, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
+            sum &+= result >= 0 ? markNumber(in: matchData) ?? -1 : -1
+        }
+        return sum
+    }
+}
+
+extension PCRE2RouteMatcher: RawMatchRecording {
+    func recordRawMatches(during lookups: () -> Void) -> (any RawMatchReplay)? {
+        let state = PCRE2MatchState.current(key: matchStateKey)
+        let recorder = PCRE2RawCallRecorder()
+        state.pointee.recorder = Unmanaged.passUnretained(recorder).toOpaque()
+        withExtendedLifetime(recorder) { lookups() }
+        state.pointee.recorder = nil
+        return PCRE2RawReplay(matcher: self, recorder: recorder)
+    }
+}
+#endif
