@@ -143,11 +143,16 @@ public struct BenchmarkResult: Sendable, Codable, Hashable {
     public var rawMatchNsMedian: Double?
     /// The median over runs of the full lookup's time divided by the bare calls' time in the same run.
     public var lookupToRawRatio: Double?
+    /// The median over the same runs of the least any lookup returning a match must do beyond
+    /// the bare calls, done after them: allocate a match object holding the winner and the URL
+    /// and slice each parameter from the URL as a `Substring`; `nil` with ``rawMatchNsMedian``.
+    public var floorNsMedian: Double?
 
     enum CodingKeys: String, CodingKey {
         case backend, set, routes, lookups, runs, jit
         case rawMatchNsMedian = "raw_match_ns_median"
         case lookupToRawRatio = "lookup_to_raw_ratio"
+        case floorNsMedian = "floor_ns_median"
         case nsPerLookupMedian = "ns_per_lookup_median"
         case compileMs = "compile_ms"
         case registerMs = "register_ms"
@@ -211,16 +216,30 @@ public struct BenchmarkRunner: Sendable {
 
         let paths = set.requests.map(\.path)
         let methods = set.requests.map(\.method)
-        // The engine calls behind one pass of lookups, to replay bare in the same runs.
-        let replay = table.rawMatchRecording?.recordRawMatches {
-            for index in paths.indices { _ = table.lookup(paths[index], method: methods[index]) }
+        // The engine calls behind one pass of lookups, to replay bare in the same runs, and what
+        // the floor adds to them: each request's winner and parameter ranges.
+        let replay = table.rawMatchRecording?.recordRawMatches(lookups: paths.count) { index in
+            _ = table.lookup(paths[index], method: methods[index])
         }
         if let replay, replay.replay() != replay.recordedWinners.reduce(0, &+) {
             throw BenchmarkError(message: "replaying \(backend.name)'s recorded engine calls gave other winners")
         }
+        let winners = try paths.indices.map { index in
+            guard case .success(let match) = table.lookup(paths[index], method: methods[index]) else {
+                throw BenchmarkError(message: "\(set.name): request \(index + 1) (\(paths[index])) matches no route")
+            }
+            let parameters = (0..<match.parameterCount).map { position in
+                let value = match.parameter(at: position)
+                let utf8 = paths[index].utf8
+                let start = utf8.distance(from: utf8.startIndex, to: value.startIndex)
+                return start..<(start + value.utf8.count)
+            }
+            return (route: match.route, parameters: parameters)
+        }
         var sink = 0
         var samples: [Double] = []
         var rawSamples: [Double] = []
+        var floorSamples: [Double] = []
         var ratios: [Double] = []
         for _ in 0..<max(1, runs) {
             var lookups = 0
@@ -248,10 +267,27 @@ public struct BenchmarkRunner: Sendable {
             } while rawElapsed < minimumRunTime
             rawSamples.append(rawElapsed.nanoseconds / Double(passes * paths.count))
             ratios.append(samples[samples.count - 1] / rawSamples[rawSamples.count - 1])
+            // The floor: the bare calls, a match object holding the winner and the URL, and each
+            // parameter sliced from the URL as a `Substring` (when parameters are sliced, not decoded).
+            var floorPasses = 0
+            let floorStart = clock.now
+            var floorElapsed = Duration.zero
+            repeat {
+                for index in paths.indices {
+                    sink &+= replay.replay(lookup: index)
+                    let match = FloorMatch(route: winners[index].route, url: paths[index])
+                    for range in winners[index].parameters { sink &+= match.url.utf8Slice(range).utf8.count }
+                    sink &+= FloorMatch.keep(match)
+                }
+                floorPasses += 1
+                floorElapsed = clock.now - floorStart
+            } while floorElapsed < minimumRunTime
+            floorSamples.append(floorElapsed.nanoseconds / Double(floorPasses * paths.count))
         }
         blackHole(sink)
         samples.sort()
         rawSamples.sort()
+        floorSamples.sort()
         ratios.sort()
         return BenchmarkResult(
             backend: backend.name, set: set.name, routes: set.routes.count, lookups: paths.count,
@@ -260,7 +296,8 @@ public struct BenchmarkRunner: Sendable {
             patterns: table.routePatternFacts?.compiledPatternCount ?? 0,
             jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: BenchmarkRunner.peakRSSKiB(),
             wrongAnswers: wrong, rawMatchNsMedian: rawSamples.isEmpty ? nil : rawSamples[rawSamples.count / 2],
-            lookupToRawRatio: ratios.isEmpty ? nil : ratios[ratios.count / 2])
+            lookupToRawRatio: ratios.isEmpty ? nil : ratios[ratios.count / 2],
+            floorNsMedian: floorSamples.isEmpty ? nil : floorSamples[floorSamples.count / 2])
     }
 
     /// The peak resident set size of this process, in KiB (`getrusage`).
@@ -276,6 +313,21 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
     }
+}
+
+/// The least a match must be: the winner and the URL its parameters are sliced from.
+final class FloorMatch {
+    let route: RouteRegistration
+    let url: String
+
+    init(route: RouteRegistration, url: String) {
+        self.route = route
+        self.url = url
+    }
+
+    /// Hands `match` to the optimizer as used, so making it cannot be dropped.
+    @inline(never)
+    static func keep(_ match: FloorMatch) -> Int { match.url.utf8.count }
 }
 
 @inline(never)
@@ -315,6 +367,11 @@ extension BenchmarkResult {
                 "\(result.backend): the bare engine calls behind a lookup take "
                     + String(format: "%.1f", raw) + " ns; a full lookup takes "
                     + String(format: "%.2f", ratio) + "x that (median of per-run ratios, same runs)")
+            if let floor = result.floorNsMedian {
+                lines.append(
+                    "\(result.backend): the bare calls plus a match object and Substring parameters (the floor "
+                        + "of any lookup returning a match) take " + String(format: "%.1f", floor) + " ns")
+            }
         }
         if results.count == 2, results[1].nsPerLookupMedian > 0 {
             let ratio = String(format: "%.1f", results[1].nsPerLookupMedian / results[0].nsPerLookupMedian)

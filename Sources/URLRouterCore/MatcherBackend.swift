@@ -119,20 +119,25 @@ public protocol CompiledPatternFacts {
 /// can be recorded and replayed without the router around them: the floor `urlrouter bench`
 /// measures a full lookup against, side by side in the same runs.
 package protocol RawMatchRecording {
-    /// Records the engine calls that `lookups` makes on this thread, in order; `nil` when one of
-    /// them could not be replayed bare (a pattern with callouts or user regexes).
-    func recordRawMatches(during lookups: () -> Void) -> (any RawMatchReplay)?
+    /// Records the engine calls that `lookup(0)` to `lookup(count - 1)` make on this thread, each
+    /// lookup's calls apart; `nil` when one of them could not be replayed bare (a pattern with
+    /// callouts or user regexes).
+    func recordRawMatches(lookups count: Int, _ lookup: (Int) -> Void) -> (any RawMatchReplay)?
 }
 
 /// Engine calls recorded from real lookups (see ``RawMatchRecording``).
 package protocol RawMatchReplay: AnyObject {
-    /// How many calls were recorded.
+    /// How many lookups were recorded.
+    var lookupCount: Int { get }
+    /// How many calls were recorded, over all lookups.
     var callCount: Int { get }
     /// The winner (route index) each call answered when it was recorded, `-1` for no match.
     var recordedWinners: [Int] { get }
     /// Makes every recorded call once more and reads its winner; returns the winners' sum (so
     /// the calls cannot be optimized away), counting `-1` for no match.
     func replay() -> Int
+    /// ``replay()`` for the calls of lookup `index` only.
+    func replay(lookup index: Int) -> Int
 }
 
 /// The answer of a rewriter.

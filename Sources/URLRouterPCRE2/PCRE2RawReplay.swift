@@ -9,6 +9,8 @@ final class PCRE2RawCallRecorder {
     var jit: [Bool] = []
     var subjects: [[UInt8]] = []
     var winners: [Int] = []
+    /// The index of each lookup's first call.
+    var lookupStarts: [Int] = []
     /// Set when a call used callouts or a user regex's match limit, which a bare replay lacks.
     var replayable = true
 
@@ -39,11 +41,14 @@ final class PCRE2RawReplay: RawMatchReplay {
     let subjects: UnsafeMutableBufferPointer<UInt8>
     let offsets: [Int]
     let recordedWinners: [Int]
+    /// Lookup i made calls `lookupStarts[i]..<lookupStarts[i + 1]`.
+    let lookupStarts: [Int]
     let context: OpaquePointer
     let jitStack: OpaquePointer
     let matchData: OpaquePointer
 
     var callCount: Int { codes.count }
+    var lookupCount: Int { lookupStarts.count - 1 }
 
     init?(matcher: PCRE2RouteMatcher, recorder: PCRE2RawCallRecorder) {
         guard recorder.replayable, let context = pcre2_match_context_create_8(nil) else { return nil }
@@ -61,6 +66,7 @@ final class PCRE2RawReplay: RawMatchReplay {
         self.codes = recorder.codes
         self.jit = recorder.jit
         self.recordedWinners = recorder.winners
+        self.lookupStarts = recorder.lookupStarts + [recorder.codes.count]
         self.context = context
         self.jitStack = jitStack
         self.matchData = matchData
@@ -82,9 +88,18 @@ final class PCRE2RawReplay: RawMatchReplay {
     }
 
     func replay() -> Int {
+        replay(calls: 0..<codes.count)
+    }
+
+    func replay(lookup index: Int) -> Int {
+        replay(calls: lookupStarts[index]..<lookupStarts[index + 1])
+    }
+
+    @inline(__always)
+    func replay(calls: Range<Int>) -> Int {
         var sum = 0
         let base = subjects.baseAddress!
-        for index in codes.indices {
+        for index in calls {
             let subject = base + offsets[index]
             let length = offsets[index + 1] - offsets[index]
             let result =
@@ -98,11 +113,16 @@ final class PCRE2RawReplay: RawMatchReplay {
 }
 
 extension PCRE2RouteMatcher: RawMatchRecording {
-    func recordRawMatches(during lookups: () -> Void) -> (any RawMatchReplay)? {
+    func recordRawMatches(lookups count: Int, _ lookup: (Int) -> Void) -> (any RawMatchReplay)? {
         let state = PCRE2MatchState.current(key: matchStateKey)
         let recorder = PCRE2RawCallRecorder()
         state.pointee.recorder = Unmanaged.passUnretained(recorder).toOpaque()
-        withExtendedLifetime(recorder) { lookups() }
+        withExtendedLifetime(recorder) {
+            for index in 0..<count {
+                recorder.lookupStarts.append(recorder.codes.count)
+                lookup(index)
+            }
+        }
         state.pointee.recorder = nil
         return PCRE2RawReplay(matcher: self, recorder: recorder)
     }

@@ -169,13 +169,11 @@ struct TablePair {
         let tables = try TablePair([("/users/:id", "GET"), ("/users/:id/repos", nil), ("/files/**", nil)])
         let table = tables.pcre2
         let recording = try #require(table.rawMatchRecording)
-        let replay = try #require(recording.recordRawMatches {
-            _ = table.lookup("/users/7/repos")
-            _ = table.lookup("/files/a/b")
-            _ = table.lookup("/nothing/here")
-        })
+        let urls = ["/users/7/repos", "/files/a/b", "/nothing/here"]
+        let replay = try #require(recording.recordRawMatches(lookups: urls.count) { _ = table.lookup(urls[$0]) })
         // One call per hit; the miss calls twice (the second asks whether a route of another
         // method would have taken it).
+        #expect(replay.lookupCount == 3)
         #expect(replay.callCount == 4)
         let winners = replay.recordedWinners
         #expect(winners.count == 4)
@@ -183,6 +181,9 @@ struct TablePair {
         #expect(winners[2] == -1 && winners[3] == -1)
         #expect(replay.replay() == winners.reduce(0, &+))
         #expect(replay.replay() == winners.reduce(0, &+), "a replay can run again")
+        #expect(replay.replay(lookup: 0) == winners[0])
+        #expect(replay.replay(lookup: 1) == winners[1])
+        #expect(replay.replay(lookup: 2) == -2, "both calls of the miss")
         // Recording ended with the closure: later lookups are not recorded.
         _ = table.lookup("/files/c")
         #expect(replay.callCount == 4)
@@ -191,7 +192,9 @@ struct TablePair {
     @Test func callsWithCalloutsAreNotReplayedBare() throws {
         let tables = try TablePair([("/img/{n}.jpg", nil)])
         let table = tables.pcre2
-        let replay = try #require(table.rawMatchRecording).recordRawMatches { _ = table.lookup("/img/5.jpg") }
+        let replay = try #require(table.rawMatchRecording).recordRawMatches(lookups: 1) { _ in
+            _ = table.lookup("/img/5.jpg")
+        }
         #expect(replay == nil)
     }
 

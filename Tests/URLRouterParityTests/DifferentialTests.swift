@@ -108,11 +108,12 @@ import URLRouterConformance
                 let raw = try #require(result.rawMatchNsMedian)
                 #expect(raw > 0)
                 #expect(try #require(result.lookupToRawRatio) > 0)
+                #expect(try #require(result.floorNsMedian) > 0)
                 let written = try #require(json["raw_match_ns_median"] as? Double)
                 #expect(abs(written - raw) <= raw * 1e-9)
                 #expect(BenchmarkResult.table([result]).contains("bare engine calls"))
             } else {
-                #expect(result.rawMatchNsMedian == nil && result.lookupToRawRatio == nil)
+                #expect(result.rawMatchNsMedian == nil && result.lookupToRawRatio == nil && result.floorNsMedian == nil)
                 #expect(json["raw_match_ns_median"] == nil, "no bare calls to compare with")
             }
         }
