@@ -205,43 +205,81 @@ public struct BenchmarkRunner: Sendable {
 
     /// Measures `set` on `backend`.
     public func measure(_ set: RouteSet, backend: RouterBackend) throws -> BenchmarkResult {
-        let clock = ContinuousClock()
-        let registerStart = clock.now
-        let router = try BenchmarkRunner.router(for: set, backend: backend)
-        let registerTime = clock.now - registerStart
-        let compileStart = clock.now
-        let table = router.table
-        let compileTime = clock.now - compileStart
-        let wrong = BenchmarkRunner.wrongAnswers(set, table).count
+        try measure([set], backend: backend)[0]
+    }
 
-        let paths = set.requests.map(\.path)
-        let methods = set.requests.map(\.method)
-        // The engine calls behind one pass of lookups, to replay bare in the same runs, and what
-        // the floor adds to them: each request's winner and parameter ranges.
-        let replay = table.rawMatchRecording?.recordRawMatches(lookups: paths.count) { index in
-            _ = table.lookup(paths[index], method: methods[index])
-        }
-        if let replay, replay.replay() != replay.recordedWinners.reduce(0, &+) {
-            throw BenchmarkError(message: "replaying \(backend.name)'s recorded engine calls gave other winners")
-        }
-        let winners = try paths.indices.map { index in
-            guard case .success(let match) = table.lookup(paths[index], method: methods[index]) else {
-                throw BenchmarkError(message: "\(set.name): request \(index + 1) (\(paths[index])) matches no route")
-            }
-            let parameters = (0..<match.parameterCount).map { position in
-                let value = match.parameter(at: position)
-                let utf8 = paths[index].utf8
-                let start = utf8.distance(from: utf8.startIndex, to: value.startIndex)
-                return start..<(start + value.utf8.count)
-            }
-            return (route: match.route, parameters: parameters)
-        }
+    /// Measures `sets` on `backend` side by side: each run times every set in turn, so ratios
+    /// between the sets' figures hold while the machine's speed drifts. One result per set, in
+    /// order; the peak RSS is the process's, over all of them.
+    public func measure(_ sets: [RouteSet], backend: RouterBackend) throws -> [BenchmarkResult] {
+        let trials = try sets.map { try Trial(set: $0, backend: backend) }
         var sink = 0
+        for _ in 0..<max(1, runs) {
+            for trial in trials { trial.run(minimumRunTime: minimumRunTime, sink: &sink) }
+        }
+        blackHole(sink)
+        let peak = BenchmarkRunner.peakRSSKiB()
+        return trials.map { $0.result(peakRSSKiB: peak) }
+    }
+
+    /// One set on one backend: its table, its requests, and the samples of its runs so far.
+    final class Trial {
+        let set: RouteSet
+        let backendName: String
+        let table: RoutingTable
+        let registerTime: Duration
+        let compileTime: Duration
+        let wrong: Int
+        let paths: [String]
+        let methods: [String]
+        /// The engine calls behind one pass of lookups, replayed bare in the same runs.
+        let replay: (any RawMatchReplay)?
+        /// What the floor adds to the bare calls: each request's winner and parameter ranges.
+        let winners: [(route: RouteRegistration, parameters: [Range<Int>])]
         var samples: [Double] = []
         var rawSamples: [Double] = []
         var floorSamples: [Double] = []
         var ratios: [Double] = []
-        for _ in 0..<max(1, runs) {
+        let clock = ContinuousClock()
+
+        init(set: RouteSet, backend: RouterBackend) throws {
+            self.set = set
+            backendName = backend.name
+            let registerStart = clock.now
+            let router = try BenchmarkRunner.router(for: set, backend: backend)
+            registerTime = clock.now - registerStart
+            let compileStart = clock.now
+            let table = router.table
+            compileTime = clock.now - compileStart
+            self.table = table
+            wrong = BenchmarkRunner.wrongAnswers(set, table).count
+            let paths = set.requests.map(\.path)
+            let methods = set.requests.map(\.method)
+            self.paths = paths
+            self.methods = methods
+            replay = table.rawMatchRecording?.recordRawMatches(lookups: paths.count) { index in
+                _ = table.lookup(paths[index], method: methods[index])
+            }
+            if let replay, replay.replay() != replay.recordedWinners.reduce(0, &+) {
+                throw BenchmarkError(message: "replaying \(backend.name)'s recorded engine calls gave other winners")
+            }
+            winners = try paths.indices.map { index in
+                guard case .success(let match) = table.lookup(paths[index], method: methods[index]) else {
+                    throw BenchmarkError(message: "\(set.name): request \(index + 1) (\(paths[index])) matches no route")
+                }
+                let parameters = (0..<match.parameterCount).map { position in
+                    let value = match.parameter(at: position)
+                    let utf8 = paths[index].utf8
+                    let start = utf8.distance(from: utf8.startIndex, to: value.startIndex)
+                    return start..<(start + value.utf8.count)
+                }
+                return (route: match.route, parameters: parameters)
+            }
+        }
+
+        /// One run: full lookups for at least `minimumRunTime`, then (where the backend has them)
+        /// the bare calls, then the floor, as long each.
+        func run(minimumRunTime: Duration, sink: inout Int) {
             var lookups = 0
             let start = clock.now
             var elapsed = Duration.zero
@@ -256,7 +294,7 @@ public struct BenchmarkRunner: Sendable {
                 elapsed = clock.now - start
             } while elapsed < minimumRunTime
             samples.append(elapsed.nanoseconds / Double(lookups))
-            guard let replay else { continue }
+            guard let replay else { return }
             var passes = 0
             let rawStart = clock.now
             var rawElapsed = Duration.zero
@@ -284,20 +322,18 @@ public struct BenchmarkRunner: Sendable {
             } while floorElapsed < minimumRunTime
             floorSamples.append(floorElapsed.nanoseconds / Double(floorPasses * paths.count))
         }
-        blackHole(sink)
-        samples.sort()
-        rawSamples.sort()
-        floorSamples.sort()
-        ratios.sort()
-        return BenchmarkResult(
-            backend: backend.name, set: set.name, routes: set.routes.count, lookups: paths.count,
-            nsPerLookupMedian: samples[samples.count / 2], runs: samples.count,
-            registerMs: registerTime.nanoseconds / 1e6, compileMs: compileTime.nanoseconds / 1e6,
-            patterns: table.routePatternFacts?.compiledPatternCount ?? 0,
-            jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: BenchmarkRunner.peakRSSKiB(),
-            wrongAnswers: wrong, rawMatchNsMedian: rawSamples.isEmpty ? nil : rawSamples[rawSamples.count / 2],
-            lookupToRawRatio: ratios.isEmpty ? nil : ratios[ratios.count / 2],
-            floorNsMedian: floorSamples.isEmpty ? nil : floorSamples[floorSamples.count / 2])
+
+        func result(peakRSSKiB: Int) -> BenchmarkResult {
+            func median(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] }
+            return BenchmarkResult(
+                backend: backendName, set: set.name, routes: set.routes.count, lookups: paths.count,
+                nsPerLookupMedian: median(samples) ?? 0, runs: samples.count,
+                registerMs: registerTime.nanoseconds / 1e6, compileMs: compileTime.nanoseconds / 1e6,
+                patterns: table.routePatternFacts?.compiledPatternCount ?? 0,
+                jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: peakRSSKiB,
+                wrongAnswers: wrong, rawMatchNsMedian: median(rawSamples), lookupToRawRatio: median(ratios),
+                floorNsMedian: median(floorSamples))
+        }
     }
 
     /// The peak resident set size of this process, in KiB (`getrusage`).
@@ -364,19 +400,34 @@ extension BenchmarkResult {
         for result in results {
             guard let raw = result.rawMatchNsMedian, let ratio = result.lookupToRawRatio else { continue }
             lines.append(
-                "\(result.backend): the bare engine calls behind a lookup take "
+                "\(result.backend) on \(result.set): the bare engine calls behind a lookup take "
                     + String(format: "%.1f", raw) + " ns; a full lookup takes "
                     + String(format: "%.2f", ratio) + "x that (median of per-run ratios, same runs)")
             if let floor = result.floorNsMedian {
                 lines.append(
-                    "\(result.backend): the bare calls plus a match object and Substring parameters (the floor "
-                        + "of any lookup returning a match) take " + String(format: "%.1f", floor) + " ns")
+                    "\(result.backend) on \(result.set): the bare calls plus a match object and Substring "
+                        + "parameters (the floor of any lookup returning a match) take " + String(format: "%.1f", floor)
+                        + " ns")
             }
         }
-        if results.count == 2, results[1].nsPerLookupMedian > 0 {
-            let ratio = String(format: "%.1f", results[1].nsPerLookupMedian / results[0].nsPerLookupMedian)
-            lines.append(
-                "\(results[1].backend) takes \(ratio)x the time of \(results[0].backend) per lookup here (same run)")
+        // Ratios within one run: between two backends on a set, and between sets on a backend.
+        for (index, result) in results.enumerated() {
+            for other in results[(index + 1)...] where other.nsPerLookupMedian > 0 && result.nsPerLookupMedian > 0 {
+                if other.set == result.set {
+                    let ratio = String(format: "%.1f", other.nsPerLookupMedian / result.nsPerLookupMedian)
+                    lines.append(
+                        "\(other.backend) takes \(ratio)x the time of \(result.backend) per lookup on \(result.set) (same command, one process per backend)")
+                } else if other.backend == result.backend {
+                    var line =
+                        "\(result.backend): \(other.set) takes "
+                        + String(format: "%.2f", other.nsPerLookupMedian / result.nsPerLookupMedian)
+                        + "x the time of \(result.set) per lookup"
+                    if let raw = result.rawMatchNsMedian, let otherRaw = other.rawMatchNsMedian, raw > 0 {
+                        line += " (the bare calls " + String(format: "%.2f", otherRaw / raw) + "x)"
+                    }
+                    lines.append(line + ", runs interleaved")
+                }
+            }
         }
         return lines.joined(separator: "\n")
     }

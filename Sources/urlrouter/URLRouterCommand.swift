@@ -125,7 +125,9 @@ extension URLRouterCommand {
                 Route files hold 'METHOD /path/:param' per line; request files 'METHOD /path' per line, \
                 request i best matched by route i (checked, and wrong answers reported). The route sets of \
                 ../shared/bench-routes are in Benchmarks/Routes. Each backend runs in its own process, so \
-                its peak RSS is its own.
+                its peak RSS is its own. The PCRE2 backend's runs also replay, alone, the PCRE2 calls its \
+                lookups made (the bare calls), and those calls plus a match object and Substring \
+                parameters (the floor), so lookups are compared with both in the same runs.
                 """)
 
         @Option(name: .long, help: "A route file (METHOD /path/:param per line).")
@@ -134,8 +136,13 @@ extension URLRouterCommand {
         @Option(name: .long, help: "The matching request file (METHOD /path per line).")
         var requests: String?
 
-        @Option(name: .long, help: "Instead of files, a generated table of this many routes.")
-        var synthetic: Int?
+        @Option(
+            name: .long,
+            help: """
+                Instead of files, a generated table of this many routes. Repeat it to time several \
+                tables side by side (each run times every table in turn).
+                """)
+        var synthetic: [Int] = []
 
         @Option(name: .long, help: "pcre2, foundation or both (every backend this build has).")
         var backend: String = "both"
@@ -150,12 +157,14 @@ extension URLRouterCommand {
         var json = false
 
         func validate() throws {
-            guard (routes != nil && requests != nil) != (synthetic != nil) else {
-                throw ValidationError("give --routes and --requests, or --synthetic N")
+            guard (routes != nil && requests != nil) != !synthetic.isEmpty,
+                (routes == nil) == (requests == nil)
+            else {
+                throw ValidationError("give --routes and --requests, or --synthetic N (one or more)")
             }
             guard runs >= 11 else { throw ValidationError("--runs must be at least 11") }
             guard minRunMs >= 100 else { throw ValidationError("--min-run-ms must be at least 100") }
-            if let synthetic, synthetic < 1 { throw ValidationError("--synthetic must be positive") }
+            if synthetic.contains(where: { $0 < 1 }) { throw ValidationError("--synthetic must be positive") }
         }
 
         func run() throws {
@@ -164,18 +173,16 @@ extension URLRouterCommand {
             if backends.count > 1 {
                 for backend in backends { results += try runChild(backend: backend.name) }
             } else {
-                let set: RouteSet
-                if let synthetic {
-                    set = RouteSet.synthetic(synthetic)
-                } else {
+                var sets = synthetic.map { RouteSet.synthetic($0) }
+                if let routes, let requests {
                     do {
-                        set = try RouteSet(routesFile: routes!, requestsFile: requests!)
+                        sets.append(try RouteSet(routesFile: routes, requestsFile: requests))
                     } catch {
                         throw ValidationError("\(error)")
                     }
                 }
                 let runner = BenchmarkRunner(runs: runs, minimumRunTime: .milliseconds(minRunMs))
-                results.append(try runner.measure(set, backend: backends[0]))
+                results += try runner.measure(sets, backend: backends[0])
             }
             if json {
                 for result in results { print(result.jsonLine) }
@@ -188,7 +195,7 @@ extension URLRouterCommand {
         /// Runs this command again for one backend in a fresh process, for an honest peak RSS.
         func runChild(backend: String) throws -> [BenchmarkResult] {
             var arguments = ["bench", "--backend", backend, "--json", "--runs", "\(runs)", "--min-run-ms", "\(minRunMs)"]
-            if let synthetic { arguments += ["--synthetic", "\(synthetic)"] }
+            for size in synthetic { arguments += ["--synthetic", "\(size)"] }
             if let routes, let requests { arguments += ["--routes", routes, "--requests", requests] }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()

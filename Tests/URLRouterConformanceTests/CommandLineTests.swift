@@ -61,6 +61,17 @@ enum URLRouterExecutable {
         #expect(checkHelp.contains("--json"))
     }
 
+    @Test func benchRefusesIncompleteOrMixedSetsWithAMessage() throws {
+        for arguments in [
+            ["bench"], ["bench", "--routes", "r.txt"], ["bench", "--synthetic", "0"],
+            ["bench", "--synthetic", "10", "--routes", "r.txt", "--requests", "q.txt"],
+        ] {
+            let (status, output) = try URLRouterExecutable.run(arguments)
+            #expect(status != 0, "\(arguments)")
+            #expect(output.contains("--synthetic"), "\(arguments): \(output)")
+        }
+    }
+
     @Test func unknownBackendExitsNonZeroWithAMessage() throws {
         let (status, output) = try URLRouterExecutable.run(["check", "--backend", "sqlite", BundledFixtures.directory])
         #expect(status != 0)

@@ -118,4 +118,16 @@ import URLRouterConformance
             }
         }
     }
+
+    @Test func severalSetsAreMeasuredSideBySideAndComparedWithinTheRun() throws {
+        let runner = BenchmarkRunner(runs: 3, minimumRunTime: .milliseconds(1))
+        let backend = try #require(RouterBackend.available.first)
+        let results = try runner.measure([RouteSet.synthetic(10), RouteSet.synthetic(40)], backend: backend)
+        #expect(results.map(\.set) == ["synthetic-10", "synthetic-40"])
+        #expect(results.map(\.routes) == [10, 40])
+        #expect(results.allSatisfy { $0.runs == 3 && $0.wrongAnswers == 0 })
+        let table = BenchmarkResult.table(results)
+        #expect(table.contains("\(backend.name): synthetic-40 takes "), "\(table)")
+        #expect(table.contains("the time of synthetic-10 per lookup"), "\(table)")
+    }
 }
