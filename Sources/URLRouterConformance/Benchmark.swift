@@ -171,8 +171,8 @@ public struct BenchmarkError: Error, Sendable, CustomStringConvertible {
 
 /// Times full lookups on one backend: each run repeats the requests for at least `minimumRunTime`,
 /// and the reported figure is the median of `runs` runs. Where the backend's lookups end in bare
-/// engine calls (PCRE2), each run also replays those calls alone for as long, so the two are
-/// compared side by side.
+/// engine calls (PCRE2), each run also replays those calls alone, then the floor (those calls, a
+/// match object and `Substring` parameters), for as long each, so the three are compared side by side.
 public struct BenchmarkRunner: Sendable {
     /// The number of runs (at least 11 for the reported median).
     public var runs: Int

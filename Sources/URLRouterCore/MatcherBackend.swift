@@ -116,7 +116,7 @@ public protocol CompiledPatternFacts {
 }
 
 /// A matcher whose lookups end in bare engine calls (PCRE2's match on a prepared subject) that
-/// can be recorded and replayed without the router around them: the floor `urlrouter bench`
+/// can be recorded and replayed without the router around them: the baseline `urlrouter bench`
 /// measures a full lookup against, side by side in the same runs.
 package protocol RawMatchRecording {
     /// Records the engine calls that `lookup(0)` to `lookup(count - 1)` make on this thread, each

@@ -2,8 +2,8 @@
 internal import CURLRouterPCRE2
 import URLRouterCore
 
-/// Collects the engine calls of lookups while ``PCRE2RouteMatcher/recordRawMatches(during:)``
-/// runs: each call's compiled pattern, subject and winner.
+/// Collects the engine calls of lookups while ``PCRE2RouteMatcher/recordRawMatches(lookups:_:)``
+/// runs: each call's compiled pattern, subject and winner, and where each lookup's calls start.
 final class PCRE2RawCallRecorder {
     var codes: [OpaquePointer] = []
     var jit: [Bool] = []
