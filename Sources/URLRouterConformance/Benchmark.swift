@@ -10,6 +10,12 @@ public struct RouteSet: Sendable {
         public var method: String
         /// The path pattern or request path.
         public var path: String
+
+        /// Makes a line.
+        public init(method: String, path: String) {
+            self.method = method
+            self.path = path
+        }
     }
 
     /// The name shown in reports.
@@ -234,8 +240,9 @@ public struct BenchmarkRunner: Sendable {
         let methods: [String]
         /// The engine calls behind one pass of lookups, replayed bare in the same runs.
         let replay: (any RawMatchReplay)?
-        /// What the floor adds to the bare calls: each request's winner and parameter ranges.
-        let winners: [(route: RouteRegistration, parameters: [Range<Int>])]
+        /// What the floor adds to the bare calls: each request's winner and parameter ranges
+        /// (`nil` for a request that matches nothing, a wrong answer: the floor then adds nothing).
+        let winners: [(route: RouteRegistration, parameters: [Range<Int>])?]
         var samples: [Double] = []
         var rawSamples: [Double] = []
         var floorSamples: [Double] = []
@@ -263,10 +270,8 @@ public struct BenchmarkRunner: Sendable {
             if let replay, replay.replay() != replay.recordedWinners.reduce(0, &+) {
                 throw BenchmarkError(message: "replaying \(backend.name)'s recorded engine calls gave other winners")
             }
-            winners = try paths.indices.map { index in
-                guard case .success(let match) = table.lookup(paths[index], method: methods[index]) else {
-                    throw BenchmarkError(message: "\(set.name): request \(index + 1) (\(paths[index])) matches no route")
-                }
+            winners = paths.indices.map { index in
+                guard case .success(let match) = table.lookup(paths[index], method: methods[index]) else { return nil }
                 let parameters = (0..<match.parameterCount).map { position in
                     let value = match.parameter(at: position)
                     let utf8 = paths[index].utf8
@@ -313,8 +318,9 @@ public struct BenchmarkRunner: Sendable {
             repeat {
                 for index in paths.indices {
                     sink &+= replay.replay(lookup: index)
-                    let match = FloorMatch(route: winners[index].route, url: paths[index])
-                    for range in winners[index].parameters { sink &+= match.url.utf8Slice(range).utf8.count }
+                    guard let winner = winners[index] else { continue }
+                    let match = FloorMatch(route: winner.route, url: paths[index])
+                    for range in winner.parameters { sink &+= match.url.utf8Slice(range).utf8.count }
                     sink &+= FloorMatch.keep(match)
                 }
                 floorPasses += 1

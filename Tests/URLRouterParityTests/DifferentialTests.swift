@@ -119,6 +119,18 @@ import URLRouterConformance
         }
     }
 
+    @Test func wrongAnswersAreCountedNotThrown() throws {
+        let set = RouteSet(
+            name: "wrong", routes: [.init(method: "GET", path: "/a/:x"), .init(method: "GET", path: "/b")],
+            requests: [.init(method: "GET", path: "/a/1"), .init(method: "GET", path: "/nowhere")])
+        let runner = BenchmarkRunner(runs: 3, minimumRunTime: .milliseconds(1))
+        for backend in RouterBackend.available {
+            let result = try runner.measure(set, backend: backend)
+            #expect(result.wrongAnswers == 1, "\(backend.name)")
+            #expect(result.nsPerLookupMedian > 0)
+        }
+    }
+
     @Test func severalSetsAreMeasuredSideBySideAndComparedWithinTheRun() throws {
         let runner = BenchmarkRunner(runs: 3, minimumRunTime: .milliseconds(1))
         let backend = try #require(RouterBackend.available.first)
