@@ -3,6 +3,14 @@ import Synchronization
 public import URLRouterCore
 import URLRouterFoundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A URL router: register patterns with handlers, rewrite URLs with regex rules, route URLs.
 ///
 /// ```swift
@@ -31,6 +39,12 @@ public final class Router: Sendable {
     let published = Mutex<Snapshot?>(nil)
     /// `state`'s generation, readable without its lock.
     let changes = Atomic<Int>(0)
+    /// This router among all routers of the process, for the threads' snapshot copies (an
+    /// address could be reused by a later router).
+    let identity = Router.identities.add(1, ordering: .relaxed).newValue
+    static let identities = Atomic<Int>(0)
+    /// ``ThreadSnapshots/key``, read once here rather than through its lazy global per lookup.
+    let threadSnapshotsKey = ThreadSnapshots.key
 
     struct State: Sendable {
         var registry: RouteRegistry
@@ -413,9 +427,23 @@ public final class Router: Sendable {
         changes.store(state.generation, ordering: .releasing)
     }
 
+    /// The snapshot for a lookup on this thread: between changes, this thread's own copy of the
+    /// published one, found without a lock and retained without touching a line other cores touch.
     func snapshot() -> Snapshot {
-        // The usual case, between changes: one reference, without waiting for registrations.
         let wanted = changes.load(ordering: .acquiring)
+        let copies = ThreadSnapshots.current(key: threadSnapshotsKey)
+        if let copy = copies.pointee.snapshot(of: identity), copy.generation >= wanted { return copy }
+        let shared = publishedSnapshot(wanted: wanted)
+        let copy = Snapshot(
+            generation: shared.generation, table: shared.table, handlers: shared.handlers,
+            unmatchedHandler: shared.unmatchedHandler)
+        copies.pointee.keep(copy, of: identity)
+        return copy
+    }
+
+    /// The snapshot all threads share: the published one, or a new one when `wanted` is newer.
+    func publishedSnapshot(wanted: Int) -> Snapshot {
+        // Between changes: one reference, without waiting for registrations.
         if let current = published.withLock({ $0 }), current.generation >= wanted { return current }
         let (registry, rules, handlers, unmatched, generation) = state.withLock { state in
             (state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
@@ -453,5 +481,74 @@ public final class Router: Sendable {
             throw RouterError(.invalidPattern, input: pattern, message: "the method '\(method)' is not an HTTP method token")
         }
         return normalized
+    }
+}
+
+/// Each thread's copies of the snapshots it used last, one per router, for a few routers.
+///
+/// A copy is a `Snapshot` of the thread's own, sharing the table: retaining it for a lookup
+/// writes only to this thread's cache lines, where taking the published snapshot took a lock and
+/// retained one object that every core retains. A handler that looks up again (even after
+/// registering) is safe: its lookup may replace the copy, but the outer lookup holds its own
+/// reference. A thread keeps the copies (and so the tables) of the last routers it used until it
+/// uses others or exits.
+///
+/// Ownership: each thread's slots are allocated on its first lookup and hold one retain on each
+/// copy; the thread-specific slot's destructor releases them and frees the slots when the thread
+/// exits. Only their own thread reads or writes them.
+struct ThreadSnapshots {
+    /// How many routers a thread keeps copies for; beyond that, copies are replaced in turn.
+    static let capacity = 4
+    var routers = InlineArray<4, Int>(repeating: -1)
+    var snapshots = InlineArray<4, Unmanaged<Router.Snapshot>?>(repeating: nil)
+    /// The slot the next new router takes.
+    var next = 0
+
+    /// This thread's copy for `router`, if it has one.
+    @inline(__always)
+    func snapshot(of router: Int) -> Router.Snapshot? {
+        for slot in 0..<ThreadSnapshots.capacity where routers[slot] == router {
+            return snapshots[slot]?.takeUnretainedValue()
+        }
+        return nil
+    }
+
+    /// Keeps `snapshot` as this thread's copy for `router`, releasing the copy it replaces.
+    mutating func keep(_ snapshot: Router.Snapshot, of router: Int) {
+        var slot = next
+        if let index = (0..<ThreadSnapshots.capacity).first(where: { routers[$0] == router }) {
+            slot = index
+        } else {
+            next = (next + 1) % ThreadSnapshots.capacity
+        }
+        let replaced = snapshots[slot]
+        routers[slot] = router
+        snapshots[slot] = Unmanaged.passRetained(snapshot)
+        replaced?.release()
+    }
+
+    /// The thread-specific slot holding each thread's copies (a lazy global: hot paths read it once
+    /// into a stored property).
+    static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            let copies = pointer.assumingMemoryBound(to: ThreadSnapshots.self)
+            for slot in 0..<ThreadSnapshots.capacity { copies.pointee.snapshots[slot]?.release() }
+            copies.deinitialize(count: 1)
+            copies.deallocate()
+        }
+        precondition(status == 0, "pthread_key_create failed")  // only when the process is out of keys
+        return key
+    }()
+
+    /// This thread's copies, made on first use.
+    @inline(__always)
+    static func current(key: pthread_key_t) -> UnsafeMutablePointer<ThreadSnapshots> {
+        if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: ThreadSnapshots.self) }
+        let copies = UnsafeMutablePointer<ThreadSnapshots>.allocate(capacity: 1)
+        copies.initialize(to: ThreadSnapshots())
+        pthread_setspecific(key, copies)
+        return copies
     }
 }

@@ -339,3 +339,56 @@ final class CountingBackend: MatcherBackend {
         }
     }
 }
+
+/// Lookups use each thread's own copy of the router's snapshot (`ThreadSnapshots`).
+@Suite struct RouterThreadSnapshotTests {
+    @Test func aHandlerCanRegisterAndLookUpAgainWhileItsLookupRuns() throws {
+        let router = Router()
+        let seen = Recorder<String>()
+        try router.register("/outer/:id") { [weak router] match in
+            // Registering changes the generation: the inner lookup replaces this thread's copy
+            // while the outer lookup is still using the one it took.
+            try? router?.register("/inner/:n") { inner in seen.record("inner \(inner.parameter(at: 0))") }
+            router?.route("/inner/\(match.parameter(at: 0))")
+            seen.record("outer \(match.parameter(at: 0)) \(match.route.pattern)")
+        }
+        #expect(try router.route("/outer/7").get().parameter(at: 0) == "7")
+        #expect(seen.all == ["inner 7", "outer 7 /outer/:id"])
+        #expect(router.canRoute("/inner/8"))
+    }
+
+    @Test func routersTakingTurnsOnOneThreadEachAnswerTheirOwnRoutes() throws {
+        // More routers than a thread keeps copies for, in turn, twice, with a change in between.
+        let routers = (0..<(ThreadSnapshots.capacity + 3)).map { _ in Router() }
+        for (index, router) in routers.enumerated() { try router.register("/r\(index)/:x") { _ in } }
+        for round in 0..<2 {
+            for (index, router) in routers.enumerated() {
+                #expect(router.canRoute("/r\(index)/1"), "round \(round), router \(index)")
+                #expect(!router.canRoute("/r\((index + 1) % routers.count)/1"), "round \(round), router \(index)")
+            }
+            try routers[2].register("/late/:x") { _ in }
+            #expect(routers[2].canRoute("/late/1"))
+            #expect(!routers[3].canRoute("/late/1"))
+        }
+    }
+
+    @Test func aNewRouterNeverAnswersWithAnEarlierOnesTable() throws {
+        // Routers made and dropped in a loop may reuse an address; each answers only its own route.
+        for index in 0..<200 {
+            let router = Router()
+            try router.register("/only/\(index)") { _ in }
+            #expect(router.canRoute("/only/\(index)"))
+            if index > 0 { #expect(!router.canRoute("/only/\(index - 1)"), "router \(index)") }
+        }
+    }
+
+    @Test func aRegistrationOnOneThreadIsSeenByTheNextLookupOnAnother() async throws {
+        let router = Router()
+        try router.register("/first") { _ in }
+        let reader = Task.detached { router.canRoute("/first") && !router.canRoute("/second") }
+        #expect(await reader.value)
+        try router.register("/second") { _ in }
+        let later = Task.detached { router.canRoute("/second") }
+        #expect(await later.value)
+    }
+}
