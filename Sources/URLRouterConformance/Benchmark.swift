@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 public import URLRouter
 
 /// A route set in the format of `Benchmarks/Routes` (from ../shared/bench-routes): one
@@ -149,6 +150,15 @@ public struct BenchmarkResult: Sendable, Codable, Hashable {
     public var rawMatchNsMedian: Double?
     /// The median over runs of the full lookup's time divided by the bare calls' time in the same run.
     public var lookupToRawRatio: Double?
+    /// With ``BenchmarkRunner/threads`` above 1: how many threads looked up at once.
+    public var threads: Int?
+    /// With ``threads``: the median over the same runs of a lookup through `Router.match` (taking
+    /// the router's snapshot, the lookup, its parameters) on one thread, in nanoseconds.
+    public var routerNsPerLookupMedian: Double?
+    /// With ``threads``: the median over the same runs of the wall time of `Router.match` from
+    /// ``threads`` threads at once, per lookup per thread, in nanoseconds (equal to
+    /// ``routerNsPerLookupMedian`` when the threads do not slow each other down).
+    public var threadedNsPerLookupMedian: Double?
     /// The median over the same runs of the least any lookup returning a match must do beyond
     /// the bare calls, done after them: allocate a match object holding the winner and the URL
     /// and slice each parameter from the URL as a `Substring`; `nil` with ``rawMatchNsMedian``.
@@ -159,6 +169,9 @@ public struct BenchmarkResult: Sendable, Codable, Hashable {
         case rawMatchNsMedian = "raw_match_ns_median"
         case lookupToRawRatio = "lookup_to_raw_ratio"
         case floorNsMedian = "floor_ns_median"
+        case threads
+        case routerNsPerLookupMedian = "router_ns_per_lookup_median"
+        case threadedNsPerLookupMedian = "threaded_ns_per_lookup_median"
         case nsPerLookupMedian = "ns_per_lookup_median"
         case compileMs = "compile_ms"
         case registerMs = "register_ms"
@@ -184,11 +197,15 @@ public struct BenchmarkRunner: Sendable {
     public var runs: Int
     /// The least time one run takes.
     public var minimumRunTime: Duration
+    /// Above 1: each run also times `Router.match` on one thread and then from this many threads
+    /// at once, as many lookups each.
+    public var threads: Int
 
     /// Makes a runner.
-    public init(runs: Int = 11, minimumRunTime: Duration = .milliseconds(100)) {
+    public init(runs: Int = 11, minimumRunTime: Duration = .milliseconds(100), threads: Int = 1) {
         self.runs = runs
         self.minimumRunTime = minimumRunTime
+        self.threads = threads
     }
 
     /// A router holding `set`'s routes, each named by its index.
@@ -221,17 +238,21 @@ public struct BenchmarkRunner: Sendable {
         let trials = try sets.map { try Trial(set: $0, backend: backend) }
         var sink = 0
         for _ in 0..<max(1, runs) {
-            for trial in trials { trial.run(minimumRunTime: minimumRunTime, sink: &sink) }
+            for trial in trials {
+                trial.run(minimumRunTime: minimumRunTime, sink: &sink)
+                if threads > 1 { trial.runThreaded(minimumRunTime: minimumRunTime, threads: threads, sink: &sink) }
+            }
         }
         blackHole(sink)
         let peak = BenchmarkRunner.peakRSSKiB()
-        return trials.map { $0.result(peakRSSKiB: peak) }
+        return trials.map { $0.result(peakRSSKiB: peak, threads: threads > 1 ? threads : nil) }
     }
 
     /// One set on one backend: its table, its requests, and the samples of its runs so far.
     final class Trial {
         let set: RouteSet
         let backendName: String
+        let router: Router
         let table: RoutingTable
         let registerTime: Duration
         let compileTime: Duration
@@ -247,6 +268,8 @@ public struct BenchmarkRunner: Sendable {
         var rawSamples: [Double] = []
         var floorSamples: [Double] = []
         var ratios: [Double] = []
+        var routerSamples: [Double] = []
+        var threadedSamples: [Double] = []
         let clock = ContinuousClock()
 
         init(set: RouteSet, backend: RouterBackend) throws {
@@ -254,6 +277,7 @@ public struct BenchmarkRunner: Sendable {
             backendName = backend.name
             let registerStart = clock.now
             let router = try BenchmarkRunner.router(for: set, backend: backend)
+            self.router = router
             registerTime = clock.now - registerStart
             let compileStart = clock.now
             let table = router.table
@@ -329,7 +353,42 @@ public struct BenchmarkRunner: Sendable {
             floorSamples.append(floorElapsed.nanoseconds / Double(floorPasses * paths.count))
         }
 
-        func result(peakRSSKiB: Int) -> BenchmarkResult {
+        /// One pass of `Router.match` over the requests, with the parameters.
+        static func routerPass(_ router: Router, _ paths: [String], _ methods: [String]) -> Int {
+            var sink = 0
+            for index in paths.indices {
+                if case .success(let match) = router.match(paths[index], method: methods[index]) {
+                    for position in 0..<match.parameterCount { sink &+= match.parameter(at: position).utf8.count }
+                }
+            }
+            return sink
+        }
+
+        /// `Router.match` on this thread for at least `minimumRunTime`, then from `threads` threads
+        /// at once, each making as many passes.
+        func runThreaded(minimumRunTime: Duration, threads: Int, sink: inout Int) {
+            var passes = 0
+            let start = clock.now
+            var elapsed = Duration.zero
+            repeat {
+                sink &+= Trial.routerPass(router, paths, methods)
+                passes += 1
+                elapsed = clock.now - start
+            } while elapsed < minimumRunTime
+            routerSamples.append(elapsed.nanoseconds / Double(passes * paths.count))
+            let total = Atomic<Int>(0)
+            let (router, paths, methods, passesEach) = (router, paths, methods, passes)
+            let threadedStart = clock.now
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                var local = 0
+                for _ in 0..<passesEach { local &+= Trial.routerPass(router, paths, methods) }
+                total.add(local, ordering: .relaxed)
+            }
+            threadedSamples.append((clock.now - threadedStart).nanoseconds / Double(passes * paths.count))
+            sink &+= total.load(ordering: .relaxed)
+        }
+
+        func result(peakRSSKiB: Int, threads: Int?) -> BenchmarkResult {
             func median(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] }
             return BenchmarkResult(
                 backend: backendName, set: set.name, routes: set.routes.count, lookups: paths.count,
@@ -338,7 +397,8 @@ public struct BenchmarkRunner: Sendable {
                 patterns: table.routePatternFacts?.compiledPatternCount ?? 0,
                 jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: peakRSSKiB,
                 wrongAnswers: wrong, rawMatchNsMedian: median(rawSamples), lookupToRawRatio: median(ratios),
-                floorNsMedian: median(floorSamples))
+                threads: threads, routerNsPerLookupMedian: median(routerSamples),
+                threadedNsPerLookupMedian: median(threadedSamples), floorNsMedian: median(floorSamples))
         }
     }
 
@@ -415,6 +475,16 @@ extension BenchmarkResult {
                         + "parameters (the floor of any lookup returning a match) take " + String(format: "%.1f", floor)
                         + " ns")
             }
+        }
+        for result in results {
+            guard let threads = result.threads, let one = result.routerNsPerLookupMedian,
+                let threaded = result.threadedNsPerLookupMedian, threaded > 0
+            else { continue }
+            lines.append(
+                "\(result.backend) on \(result.set): Router.match takes " + String(format: "%.1f", one)
+                    + " ns on one thread; from \(threads) threads at once " + String(format: "%.1f", threaded)
+                    + " ns of wall time per lookup per thread: \(threads) threads do "
+                    + String(format: "%.2f", Double(threads) * one / threaded) + "x the lookups of one (same runs)")
         }
         // Ratios within one run: between two backends on a set, and between sets on a backend.
         for (index, result) in results.enumerated() {

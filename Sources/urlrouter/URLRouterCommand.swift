@@ -153,6 +153,14 @@ extension URLRouterCommand {
         @Option(name: .long, help: "The least duration of one run, in milliseconds (at least 100).")
         var minRunMs: Int = 100
 
+        @Option(
+            name: .long,
+            help: """
+                Also time Router.match on one thread and from this many threads at once, in the same \
+                runs (lookups through the router, which take its snapshot; 1: not timed).
+                """)
+        var threads: Int = 1
+
         @Flag(name: .long, help: "Print one JSON object per backend, one per line.")
         var json = false
 
@@ -164,6 +172,7 @@ extension URLRouterCommand {
             }
             guard runs >= 11 else { throw ValidationError("--runs must be at least 11") }
             guard minRunMs >= 100 else { throw ValidationError("--min-run-ms must be at least 100") }
+            guard (1...256).contains(threads) else { throw ValidationError("--threads must be from 1 to 256") }
             if synthetic.contains(where: { $0 < 1 }) { throw ValidationError("--synthetic must be positive") }
         }
 
@@ -181,7 +190,7 @@ extension URLRouterCommand {
                         throw ValidationError("\(error)")
                     }
                 }
-                let runner = BenchmarkRunner(runs: runs, minimumRunTime: .milliseconds(minRunMs))
+                let runner = BenchmarkRunner(runs: runs, minimumRunTime: .milliseconds(minRunMs), threads: threads)
                 results += try runner.measure(sets, backend: backends[0])
             }
             if json {
@@ -194,7 +203,10 @@ extension URLRouterCommand {
 
         /// Runs this command again for one backend in a fresh process, for an honest peak RSS.
         func runChild(backend: String) throws -> [BenchmarkResult] {
-            var arguments = ["bench", "--backend", backend, "--json", "--runs", "\(runs)", "--min-run-ms", "\(minRunMs)"]
+            var arguments = [
+                "bench", "--backend", backend, "--json", "--runs", "\(runs)", "--min-run-ms", "\(minRunMs)",
+                "--threads", "\(threads)",
+            ]
             for size in synthetic { arguments += ["--synthetic", "\(size)"] }
             if let routes, let requests { arguments += ["--routes", routes, "--requests", requests] }
             let process = Process()

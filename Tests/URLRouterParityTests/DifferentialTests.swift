@@ -119,6 +119,21 @@ import URLRouterConformance
         }
     }
 
+    @Test func routerLookupsFromSeveralThreadsAreTimedOnlyWhenAsked() throws {
+        let set = RouteSet.synthetic(20)
+        let backend = try #require(RouterBackend.available.first)
+        let plain = try BenchmarkRunner(runs: 3, minimumRunTime: .milliseconds(1)).measure(set, backend: backend)
+        #expect(plain.threads == nil && plain.routerNsPerLookupMedian == nil && plain.threadedNsPerLookupMedian == nil)
+        let threaded = try BenchmarkRunner(runs: 3, minimumRunTime: .milliseconds(1), threads: 2).measure(set, backend: backend)
+        #expect(threaded.threads == 2)
+        #expect(try #require(threaded.routerNsPerLookupMedian) > 0)
+        #expect(try #require(threaded.threadedNsPerLookupMedian) > 0)
+        let json = try #require(JSONSerialization.jsonObject(with: Data(threaded.jsonLine.utf8)) as? [String: Any])
+        #expect(json["threads"] as? Int == 2)
+        #expect(json["threaded_ns_per_lookup_median"] != nil && json["router_ns_per_lookup_median"] != nil)
+        #expect(BenchmarkResult.table([threaded]).contains("from 2 threads at once"))
+    }
+
     @Test func wrongAnswersAreCountedNotThrown() throws {
         let set = RouteSet(
             name: "wrong", routes: [.init(method: "GET", path: "/a/:x"), .init(method: "GET", path: "/b")],
