@@ -24,7 +24,8 @@ import Darwin
 /// Thread-safe. Registration is atomic: a refused pattern or rule changes nothing. Lookups never
 /// wait on a registration: each runs on an immutable compiled snapshot of the routes and rules.
 /// The snapshot is rebuilt lazily, on the first lookup after a change, so registering 10,000
-/// routes compiles the matcher once, not 10,000 times.
+/// routes compiles the matcher once, not 10,000 times. Between changes, each thread looks up
+/// through its own copy of the snapshot, without a lock (see `ThreadSnapshots`).
 public final class Router: Sendable {
     /// The options, fixed when the router is made.
     public let options: RouterOptions
