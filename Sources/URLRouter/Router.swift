@@ -438,7 +438,8 @@ public final class Router: Sendable {
         let copy = Snapshot(
             generation: shared.generation, table: shared.table, handlers: shared.handlers,
             unmatchedHandler: shared.unmatchedHandler)
-        copies.pointee.keep(copy, of: identity)
+        let replaced = copies.pointee.keep(copy, of: identity)
+        replaced?.release()
         return copy
     }
 
@@ -500,7 +501,7 @@ public final class Router: Sendable {
 struct ThreadSnapshots {
     /// How many routers a thread keeps copies for; beyond that, copies are replaced in turn.
     static let capacity = 4
-    var routers = InlineArray<4, Int>(repeating: -1)
+    var routers = InlineArray<4, Int>(repeating: -1)  // router identities start at 1
     var snapshots = InlineArray<4, Unmanaged<Router.Snapshot>?>(repeating: nil)
     /// The slot the next new router takes.
     var next = 0
@@ -514,8 +515,9 @@ struct ThreadSnapshots {
         return nil
     }
 
-    /// Keeps `snapshot` as this thread's copy for `router`, releasing the copy it replaces.
-    mutating func keep(_ snapshot: Router.Snapshot, of router: Int) {
+    /// Keeps `snapshot` as this thread's copy for `router`; returns the copy it replaces, for the
+    /// caller to release once this access has ended (releasing it may run code that looks up).
+    mutating func keep(_ snapshot: Router.Snapshot, of router: Int) -> Unmanaged<Router.Snapshot>? {
         var slot = next
         if let index = (0..<ThreadSnapshots.capacity).first(where: { routers[$0] == router }) {
             slot = index
@@ -525,7 +527,7 @@ struct ThreadSnapshots {
         let replaced = snapshots[slot]
         routers[slot] = router
         snapshots[slot] = Unmanaged.passRetained(snapshot)
-        replaced?.release()
+        return replaced
     }
 
     /// The thread-specific slot holding each thread's copies (a lazy global: hot paths read it once
