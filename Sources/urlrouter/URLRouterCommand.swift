@@ -161,7 +161,7 @@ extension URLRouterCommand {
                 """)
         var threads: Int = 1
 
-        @Flag(name: .long, help: "Print one JSON object per backend, one per line.")
+        @Flag(name: .long, help: "Print one JSON object per backend and route set, one per line.")
         var json = false
 
         func validate() throws {
