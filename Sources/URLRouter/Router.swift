@@ -34,10 +34,10 @@ public final class Router: Sendable {
 
     let logger: Logger
     /// Registrations, rules and handlers; changes take this lock.
-    let state: Mutex<State>
+    let state: LockedValue<State>
     /// The snapshot lookups use, apart from `state`: a lookup holds this lock only to copy one
     /// reference, so it never waits for a registration.
-    let published = Mutex<Snapshot?>(nil)
+    let published = LockedValue<Snapshot?>(nil)
     /// `state`'s generation, readable without its lock.
     let changes = Atomic<Int>(0)
     /// This router among all routers of the process, for the threads' snapshot copies (an
@@ -97,7 +97,7 @@ public final class Router: Sendable {
         self.options = options
         self.backend = backend
         self.logger = logger
-        self.state = Mutex(State(registry: RouteRegistry(options: options)))
+        self.state = LockedValue(State(registry: RouteRegistry(options: options)))
     }
 
     // MARK: - Registration
@@ -177,7 +177,9 @@ public final class Router: Sendable {
             }
             prepared.append((pattern, method, definition.variant, definition))
         }
-        let replaced = state.withLock { state -> [RouteRegistration] in
+        let replaced = try state.withLock { (state: inout State) throws(RouterError) -> [RouteRegistration] in
+            try state.registry.checkMethodCount(
+                adding: prepared.map(\.1), pattern: prepared.first?.3.pattern ?? "")
             var replaced: [RouteRegistration] = []
             for (pattern, method, variant, definition) in prepared {
                 let handle = state.nextHandle
@@ -454,11 +456,16 @@ public final class Router: Sendable {
         do {
             table = try RoutingTable(backend: backend.engine, registry: registry, rules: rules)
         } catch {
-            // Every registered pattern and rule was compiled on its own when added; a backend that still
-            // cannot compile the whole table falls back to the reference backend rather than fail lookups.
+            // Every pattern and rule compiled on its own when added, and tables too large for one
+            // pattern are split into several, so this takes an engine failure (out of memory for JIT
+            // code, say). Lookups still get answers, from the reference backend, and the fact is
+            // reported where callers can read it: `table.fallbackReason`.
             logger.error("backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
-            table = (try? RoutingTable(backend: FoundationBackend(), registry: registry, rules: rules))
+            var fallback =
+                (try? RoutingTable(backend: FoundationBackend(), registry: registry, rules: rules))
                 ?? RoutingTable(empty: options)
+            fallback.fallbackReason = "the \(backend.name) backend could not compile the table: \(error)"
+            table = fallback
         }
         let snapshot = Snapshot(generation: generation, table: table, handlers: handlers, unmatchedHandler: unmatched)
         published.withLock { current in

@@ -27,6 +27,9 @@ public struct RewriteRule: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw RouterError(.invalidRewriteRule, input: expression, offset: error.offset, message: error.message)
         }
+        if let finding = self.expression.complexity.searchFinding {
+            throw RouterError(.invalidRewriteRule, input: expression, offset: finding.offset, message: finding.message)
+        }
         self.target = try RewriteTemplate(target, groupCount: self.expression.captureCount)
     }
 

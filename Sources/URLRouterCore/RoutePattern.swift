@@ -284,6 +284,9 @@ struct RoutePatternParser {
             throw error(
                 .invalidConstraint, "a constraint may not have capturing groups; write (?:...)", at: regexStart)
         }
+        if let finding = regex.complexity.anchoredFinding {
+            throw error(.invalidConstraint, finding.message, at: regexStart + finding.offset)
+        }
         return .parameter(name, constraint: regex)
     }
 

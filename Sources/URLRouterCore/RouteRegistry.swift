@@ -25,6 +25,13 @@ public struct RouteRegistry: Sendable {
 
     private var entries: [Key: Entry] = [:]
     private var nextSequence = 0
+    /// How many registrations use each method.
+    private var methodUses: [String: Int] = [:]
+
+    /// The most distinct HTTP methods one router's routes may use, `HEAD` counted where a `GET`
+    /// route answers it. The PCRE2 backend gives each method of a table one byte of its subjects;
+    /// the limit holds on every backend, so a table is never refused by one and served by another.
+    public static let maxMethodCount = 100
 
     /// An empty registry.
     public init(options: RouterOptions) {
@@ -39,6 +46,29 @@ public struct RouteRegistry: Sendable {
         entries.values.sorted { $0.sequence < $1.sequence }.map(\.registration)
     }
 
+    /// The distinct methods of the registrations, with `HEAD` where a `GET` route answers it.
+    public var methods: Set<String> {
+        var methods = Set(methodUses.keys)
+        if methods.contains("GET") { methods.insert("HEAD") }
+        return methods
+    }
+
+    /// Refuses registrations whose methods would take the registry past ``maxMethodCount``.
+    ///
+    /// - Parameter pattern: the first new registration's pattern, for the error.
+    /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidPattern``.
+    public func checkMethodCount(adding added: some Sequence<String?>, pattern: String) throws(RouterError) {
+        var methods = self.methods
+        for case let method? in added {
+            methods.insert(method)
+            if method == "GET" { methods.insert("HEAD") }
+        }
+        guard methods.count > RouteRegistry.maxMethodCount else { return }
+        throw RouterError(
+            .invalidPattern, input: pattern,
+            message: "a router's routes may use at most \(RouteRegistry.maxMethodCount) distinct HTTP methods (HEAD counted with GET); this would make \(methods.count)")
+    }
+
     /// Adds `registration`, replacing the same pattern with the same method and variant in its place.
     ///
     /// - Returns: the registration it replaced, if any.
@@ -46,8 +76,10 @@ public struct RouteRegistry: Sendable {
     public mutating func add(_ registration: RouteRegistration) -> RouteRegistration? {
         let lowered = LoweredPattern(registration.pattern, options: options)
         let key = Key(pattern: lowered.key, method: registration.method, variant: registration.variant)
+        if let method = registration.method { methodUses[method, default: 0] += 1 }
         if var existing = entries[key] {
             let replaced = existing.registration
+            forget(replaced)
             existing.registration = registration
             existing.lowered = lowered
             entries[key] = existing
@@ -64,12 +96,21 @@ public struct RouteRegistry: Sendable {
     @discardableResult
     public mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
         let lowered = LoweredPattern(pattern, options: options)
-        return entries.removeValue(forKey: Key(pattern: lowered.key, method: method, variant: variant))?.registration
+        let removed = entries.removeValue(forKey: Key(pattern: lowered.key, method: method, variant: variant))?.registration
+        if let removed { forget(removed) }
+        return removed
+    }
+
+    /// Removes a registration's method use.
+    private mutating func forget(_ registration: RouteRegistration) {
+        guard let method = registration.method, let uses = methodUses[method] else { return }
+        methodUses[method] = uses > 1 ? uses - 1 : nil
     }
 
     /// Removes every registration.
     public mutating func removeAll() {
         entries.removeAll()
+        methodUses.removeAll()
     }
 
     /// Removes every registration bound to `scheme` (its own scheme or the default one).
@@ -79,6 +120,7 @@ public struct RouteRegistry: Sendable {
     public mutating func removeAll(scheme: String) -> Int {
         let scheme = asciiLowercased(scheme)
         let before = entries.count
+        for entry in entries.values where entry.lowered.scheme == scheme { forget(entry.registration) }
         entries = entries.filter { $0.value.lowered.scheme != scheme }
         return before - entries.count
     }

@@ -26,6 +26,12 @@ public struct RoutingTable: Sendable {
     public let rules: [RewriteRule]
     /// The name of the backend that compiled the table.
     public let backendName: String
+    /// Why the table is served by another backend than the router's, or `nil` when it is not.
+    ///
+    /// A router builds its table on its own backend. Only when that engine fails (for example
+    /// out of memory for JIT code) does the router serve the table from the Foundation backend,
+    /// and says so here, with ``backendName`` naming the backend that answers.
+    public package(set) var fallbackReason: String?
 
     let matcher: any RouteMatcher
     let rewriter: (any URLRewriter)?
@@ -44,6 +50,8 @@ public struct RoutingTable: Sendable {
     let takesPlainPath: Bool
     /// ``RouterOptions/defaultScheme`` as a token, for the fast path.
     let defaultSchemeToken: ShortToken?
+    /// The bound on what the lookup's user regexes can cost, charged before they run.
+    let regexWork: RegexWork
 
     /// Compiles `registry` and `rules` on `backend`.
     public init(backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule]) throws {
@@ -53,15 +61,19 @@ public struct RoutingTable: Sendable {
         self.rules = rules
         self.backendName = backend.name
         self.matcher = try backend.makeRouteMatcher(routes: routes, options: registry.options)
-        self.rewriter = rules.isEmpty ? nil : try backend.makeRewriter(rules: rules)
+        // Made even without rules, so that a backend keeps nothing of an earlier table's rules.
+        let rewriter = try backend.makeRewriter(rules: rules)
+        self.rewriter = rules.isEmpty ? nil : rewriter
         self.hasMethodRoutes = routes.contains { $0.method != nil }
         self.untaggedTargets = routes.map { $0.target(for: []) }
         let options = registry.options
+        let regexWork = RegexWork(routes: routes, rules: rules, options: options)
+        self.regexWork = regexWork
         let defaultSchemeToken = options.defaultScheme.flatMap { ShortToken(scheme: $0.utf8) }
         self.defaultSchemeToken = defaultSchemeToken
         let plainURLsAreFast =
             rules.isEmpty && options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
-            && (options.defaultScheme == nil || defaultSchemeToken != nil)
+            && (options.defaultScheme == nil || defaultSchemeToken != nil) && !regexWork.mayExceedBudget
         if plainURLsAreFast, let plain = matcher as? any PlainRouteMatcher {
             self.plainMatcher = plain
             self.takesPlainPath = true
@@ -93,6 +105,7 @@ public struct RoutingTable: Sendable {
         self.plainMatcher = EmptyMatcher.shared
         self.takesPlainPath = false
         self.defaultSchemeToken = nil
+        self.regexWork = RegexWork(routes: [], rules: [], options: options)
     }
 
     final class EmptyMatcher: PlainRouteMatcher {
@@ -122,7 +135,14 @@ public struct RoutingTable: Sendable {
     ) {
         let request = MatchRequest(
             scheme: scheme, bytes: bytes, segments: segments, method: .lookup(method), variants: variants)
-        outcome = matcher.firstMatch(request, budget: &budget)
+        /// One matcher call, after charging what its constraints can cost.
+        func firstMatch(_ request: borrowing MatchRequest) -> MatchOutcome {
+            guard regexWork.chargeConstraints(bytes, segments, segmentCount: request.segmentCount, to: &budget) else {
+                return .limitExceeded
+            }
+            return matcher.firstMatch(request, budget: &budget)
+        }
+        outcome = firstMatch(request)
         if case .matched = outcome { return }
         var matchRequest = request
         if outcome == .noMatch, options.fallbackToLastHandler {
@@ -130,7 +150,7 @@ public struct RoutingTable: Sendable {
             while outcome == .noMatch, count > 0 {
                 count -= 1
                 matchRequest.segmentCount = count
-                outcome = matcher.firstMatch(matchRequest, budget: &budget)
+                outcome = firstMatch(matchRequest)
             }
         }
         switch outcome {
@@ -141,7 +161,7 @@ public struct RoutingTable: Sendable {
             guard hasMethodRoutes else { return }
             matchRequest.segmentCount = segments.count
             matchRequest.method = MethodFilter.any
-            switch matcher.firstMatch(matchRequest, budget: &budget) {
+            switch firstMatch(matchRequest) {
             case .matched: reason = .methodNotAllowed
             case .noMatch: break
             case .limitExceeded: reason = .limitExceeded
@@ -167,6 +187,7 @@ public struct RoutingTable: Sendable {
 
     func rewrite(_ url: String, budget: inout WorkBudget) -> RewriteResult {
         guard let rewriter else { return .unchanged }
+        guard regexWork.chargeRules(url, to: &budget) else { return .limitExceeded }
         switch rewriter.firstApplicableRule(in: url, budget: &budget) {
         case .none: return .unchanged
         case .limitExceeded: return .limitExceeded

@@ -29,6 +29,8 @@ public struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     /// The expression in constructs PCRE2 (UTF mode) and ICU compile identically.
     public let portablePattern: String
     let root: Node
+    /// How much a backtracking engine can spend on the expression (see ``RegexComplexity``).
+    public let complexity: RegexComplexity
 
     /// Why an expression was refused, and where.
     public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -53,6 +55,7 @@ public struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
         self.source = source
         self.root = root
         self.captureCount = parser.captureCount
+        self.complexity = RegexComplexity(root, offsets: parser.nodeOffsets)
         let size = root.expandedSize
         guard size <= SharedRegex.maxExpandedSize else {
             throw SyntaxError(offset: 0, message: "the expression is too large once its repeats are expanded")
@@ -271,29 +274,46 @@ extension SharedRegex {
             if negatives.isEmpty {
                 return (negated ? "[^" : "[") + positive + "]"
             }
-            if !negated {
-                // c ∈ P ∪ ¬N1 ∪ ¬N2 …
-                var branches = negatives.map { "[^" + $0.positiveBody + "]" }
-                if !positive.isEmpty { branches.insert("[" + positive + "]", at: 0) }
-                return "(?:" + branches.joined(separator: "|") + ")"
-            }
             // c ∉ P and c ∈ N1 ∩ N2 …: look ahead for all but the last, consume with the last.
-            var out = "(?:"
-            if !positive.isEmpty { out += "(?![" + positive + "])" }
-            for escape in negatives.dropLast() { out += "(?=[" + escape.positiveBody + "])" }
-            out += "[" + negatives[negatives.count - 1].positiveBody + "])"
-            return out
+            var complement = "(?:"
+            if !positive.isEmpty { complement += "(?![" + positive + "])" }
+            for escape in negatives.dropLast() { complement += "(?=[" + escape.positiveBody + "])" }
+            complement += "[" + negatives[negatives.count - 1].positiveBody + "])"
+            if negated { return complement }
+            // c ∈ P ∪ ¬N1 ∪ ¬N2 …: any character but the complement's, consumed by one class (an
+            // alternation of overlapping classes would let a repetition backtrack exponentially).
+            return "(?:(?!" + complement + ")" + anyCharacter + ")"
         }
+
+        /// One character, whatever it is, in both engines' syntax.
+        static let anyCharacter = #"[\x{0}-\x{10FFFF}]"#
     }
 }
 
 extension SharedRegex {
+    /// Where the parts of a parsed expression start, for messages about them: the UTF-8 offsets of
+    /// its character-matching items, quantifiers and lookarounds, each list in the order a
+    /// post-order walk of the tree meets them (the order the parser finishes them).
+    struct NodeOffsets: Sendable {
+        var leaves: [Int] = []
+        var quantifiers: [Int] = []
+        var lookarounds: [Int] = []
+
+        /// A position in the three lists during a walk.
+        struct Cursor: Sendable {
+            var leaf = 0
+            var quantifier = 0
+            var lookaround = 0
+        }
+    }
+
     /// A recursive-descent parser over Unicode scalars, keeping UTF-8 offsets for errors.
     struct Parser {
         let scalars: [Unicode.Scalar]
         let offsets: [Int]
         var position = 0
         var captureCount = 0
+        var nodeOffsets = NodeOffsets()
 
         init(_ source: String) {
             var scalars: [Unicode.Scalar] = []
@@ -342,7 +362,15 @@ extension SharedRegex {
             while let scalar = current, scalar != "|", scalar != ")" {
                 let atomStart = position
                 let atom = try parseAtom()
-                nodes.append(try parseQuantifiers(atom, atomStart: atomStart))
+                switch atom {
+                case .scalar, .any, .escape, .set: nodeOffsets.leaves.append(offsets[atomStart])
+                case .group(let kind, _) where kind.isLookaround: nodeOffsets.lookarounds.append(offsets[atomStart])
+                default: break
+                }
+                let quantifierStart = position
+                let node = try parseQuantifiers(atom, atomStart: atomStart)
+                if case .repetition = node { nodeOffsets.quantifiers.append(offsets[quantifierStart]) }
+                nodes.append(node)
             }
             return nodes.count == 1 ? nodes[0] : .concat(nodes)
         }

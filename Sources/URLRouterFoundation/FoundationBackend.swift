@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 public import URLRouterCore
 
 /// The reference backend: plain Swift matching over the compiled route table, with
@@ -10,31 +9,47 @@ public import URLRouterCore
 /// whose first literal equals the URL's first segment), which is exactly the definition of the
 /// winner in SEMANTICS.md section 3. Every other backend is held to its answers.
 ///
-/// Compiled regexes are cached by pattern, so rebuilding a table after a registration only
-/// compiles new constraints.
+/// Compiled regexes are reused from the previous table: rebuilding a table after a registration
+/// only compiles new constraints and rules. The cache holds what the last table built on this
+/// backend uses, nothing else, so registering and removing routes never grows it.
 public final class FoundationBackend: MatcherBackend {
     public let name = "foundation"
 
-    private let cache = Mutex<[String: BoundedRegex]>([:])
+    /// The constraints of the last route table built, by pattern.
+    private let constraintCache = LockedValue<[String: BoundedRegex]>([:])
+    /// The expressions of the last rule list built, by pattern.
+    private let ruleCache = LockedValue<[String: BoundedRegex]>([:])
 
     /// Makes a backend with an empty regex cache.
     public init() {}
+
+    /// How many compiled regexes the cache holds (the last route table's and rule list's).
+    package var cachedRegexCount: Int {
+        constraintCache.withLock { $0.count } + ruleCache.withLock { $0.count }
+    }
 
     /// A constraint must match a whole segment.
     static func constraintPattern(_ regex: SharedRegex) -> String {
         #"\A(?:"# + regex.portablePattern + #")\z"#
     }
 
-    func compiled(_ pattern: String) throws -> BoundedRegex {
-        if let regex = cache.withLock({ $0[pattern] }) { return regex }
-        let regex = try BoundedRegex(pattern: pattern)
-        cache.withLock { $0[pattern] = regex }
-        return regex
+    /// Compiles every pattern of `patterns` (reusing those `cache` holds), then leaves in `cache`
+    /// exactly the ones compiled or reused.
+    static func compile(
+        _ patterns: [String], cache: LockedValue<[String: BoundedRegex]>
+    ) throws -> [String: BoundedRegex] {
+        let previous = cache.withLock { $0 }
+        var used: [String: BoundedRegex] = [:]
+        for pattern in patterns where used[pattern] == nil {
+            used[pattern] = try previous[pattern] ?? BoundedRegex(pattern: pattern)
+        }
+        cache.withLock { $0 = used }
+        return used
     }
 
     public func compileError(constraint: SharedRegex) -> String? {
         do {
-            _ = try compiled(FoundationBackend.constraintPattern(constraint))
+            _ = try BoundedRegex(pattern: FoundationBackend.constraintPattern(constraint))
             return nil
         } catch {
             return "ICU refused the expression: \(error)"
@@ -43,7 +58,7 @@ public final class FoundationBackend: MatcherBackend {
 
     public func compileError(rewriteExpression: SharedRegex) -> String? {
         do {
-            _ = try compiled(rewriteExpression.portablePattern)
+            _ = try BoundedRegex(pattern: rewriteExpression.portablePattern)
             return nil
         } catch {
             return "ICU refused the expression: \(error)"
@@ -51,11 +66,20 @@ public final class FoundationBackend: MatcherBackend {
     }
 
     public func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
-        try FoundationRouteMatcher(routes: routes, options: options, backend: self)
+        var patterns: [String] = []
+        for route in routes {
+            for case .constrained(let regex) in route.elements {
+                patterns.append(FoundationBackend.constraintPattern(regex))
+            }
+        }
+        let regexes = try FoundationBackend.compile(patterns, cache: constraintCache)
+        return FoundationRouteMatcher(routes: routes, options: options) { regexes[FoundationBackend.constraintPattern($0)]! }
     }
 
     public func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
-        FoundationRewriter(expressions: try rules.map { try compiled($0.expression.portablePattern) })
+        let patterns = rules.map(\.expression.portablePattern)
+        let regexes = try FoundationBackend.compile(patterns, cache: ruleCache)
+        return FoundationRewriter(expressions: patterns.map { regexes[$0]! })
     }
 }
 

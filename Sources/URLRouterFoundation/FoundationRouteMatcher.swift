@@ -27,7 +27,8 @@ final class FoundationRouteMatcher: RouteMatcher {
     let unbucketed: [Int]
     let caseInsensitive: Bool
 
-    init(routes table: [CompiledRoute], options: RouterOptions, backend: FoundationBackend) throws {
+    /// Lowers `table`, taking each constraint's compiled regex from `regex`.
+    init(routes table: [CompiledRoute], options: RouterOptions, regex: (SharedRegex) -> BoundedRegex) {
         caseInsensitive = options.caseInsensitive
         self.table = table
         var routes: [Route] = []
@@ -39,8 +40,8 @@ final class FoundationRouteMatcher: RouteMatcher {
                 switch element {
                 case .literal(let text): elements.append(.literal(Array(text.utf8)))
                 case .parameter: elements.append(.parameter)
-                case .constrained(let regex):
-                    elements.append(.constrained(try backend.compiled(FoundationBackend.constraintPattern(regex))))
+                case .constrained(let constraint):
+                    elements.append(.constrained(regex(constraint)))
                 case .composite(let pattern):
                     elements.append(.composite(CompositeMatcher(pattern, caseInsensitive: options.caseInsensitive)))
                 case .wildcard: elements.append(.wildcard)
@@ -99,9 +100,11 @@ final class FoundationRouteMatcher: RouteMatcher {
     /// without a catch-all fails after its last position when segments remain. With a catch-all,
     /// the catch-all takes exactly the segments the positions after it leave.
     func match(_ route: Route, _ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
-        let segments = request.segments.prefix(request.segmentCount)
+        // The first `segmentCount` segments (not a copy: routes are tried one by one, and the
+        // fallback's URLs can have thousands of segments).
+        let segments = request.segments
+        let segmentCount = request.segmentCount
         let count = route.elements.count
-        let base = segments.startIndex
         var captures = RangeList()
         var catchAll: Range<Int>?
         for (position, element) in route.elements.enumerated() {
@@ -109,14 +112,14 @@ final class FoundationRouteMatcher: RouteMatcher {
             if let catchAllIndex = route.catchAllIndex, position >= catchAllIndex {
                 if position == catchAllIndex {
                     let after = count - 1 - catchAllIndex
-                    guard segments.count - catchAllIndex >= after + 1 else { return .noMatch }
-                    catchAll = (base + position)..<(segments.endIndex - after)
+                    guard segmentCount - catchAllIndex >= after + 1 else { return .noMatch }
+                    catchAll = position..<(segmentCount - after)
                     continue
                 }
-                index = segments.endIndex - (count - position)
+                index = segmentCount - (count - position)
             } else {
-                index = base + position
-                guard index < segments.endIndex else { return .noMatch }
+                index = position
+                guard index < segmentCount else { return .noMatch }
             }
             switch element {
             case .catchAll, .wildcard:
@@ -136,7 +139,7 @@ final class FoundationRouteMatcher: RouteMatcher {
                 else { return .noMatch }
             }
         }
-        if route.catchAllIndex == nil, segments.count != count { return .noMatch }
+        if route.catchAllIndex == nil, segmentCount != count { return .noMatch }
         return .matched(RawMatch(routeIndex: -1, captures: captures, catchAll: catchAll))
     }
 

@@ -89,11 +89,17 @@ public final class PCRE2Backend: MatcherBackend {
 
     public func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
         #if PCRE2
+            if rules.isEmpty { return NoRewriteRules() }
             return try PCRE2Rewriter(rules: rules)
         #else
             throw RouterError(.invalidRewriteRule, input: "", message: "this build has no PCRE2 backend")
         #endif
     }
+}
+
+/// The rewriter of a table without rules.
+struct NoRewriteRules: URLRewriter {
+    func firstApplicableRule(in url: String, budget: inout WorkBudget) -> RewriteOutcome { .none }
 }
 
 #if PCRE2
@@ -121,7 +127,8 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
         state.pointee.reserve(jitStackBytes: max(256 * 1024, length * 128), pairs: pairs, subjectBytes: 0)
         let context = state.pointee.context
         let matchData = state.pointee.matchData
-        let limit = max(0, budget.remainingSteps) + ruleCount * (length + 1) * 4
+        // The charged bound (RegexWork) decides limitExceeded; this only stops a runaway engine.
+        let limit = WorkBudget.engineNetSteps + ruleCount * (length + 1) * 4
         state.pointee.setMatchLimit(UInt32(clamping: limit))
         var url = url
         let result = url.withUTF8 { bytes -> Int32 in

@@ -17,9 +17,12 @@ struct RouteShard: Sendable {
 }
 
 /// The PCRE2 backend's route matcher: the whole table in one JIT-compiled alternation, or, when
-/// PCRE2's size limits force it, in shards picked without looping: by the request's segment count
-/// (an array index) and, only when one count's routes are still too large, by its first segment
-/// (one hash lookup).
+/// PCRE2's size limits force it, in shards picked without looping: by the request's first segment
+/// (one hash lookup) and, only when one first segment's routes are still too large, by its segment
+/// count (an array index). Routes that one pattern still cannot hold (for example 1,400 constraint
+/// routes under one first literal and one segment count) become a chain of patterns, each holding
+/// a run of routes in precedence order, tried in order until one matches: the table is always
+/// served by this backend, never handed to another.
 // @unchecked: the two unsafe buffers are written once in init and only read afterwards; the
 // compiled codes they point to are immutable and PCRE2 allows concurrent matching with them.
 final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Sendable {
@@ -56,6 +59,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         var routeCount: Int
         var hasUserRegex: Bool
         var hasCallouts: Bool
+        /// The shard holding the next routes in precedence order, tried when this one finds no
+        /// match; -1 at the end of a chain.
+        var next: Int
     }
 
     /// Where a route's captures are: its position count, its catch-all, and up to 8 capturing
@@ -132,10 +138,28 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         self.methodCodes = methodCodes
         let alternation = RouteAlternation(routes: routes, options: options, methodCodes: methodCodes)
         var shards: [RouteShard] = []
+        /// Per shard, the next of its chain (-1: none).
+        var next: [Int] = []
 
         func compile(_ indices: [Int]) throws(PCRE2Error) -> Int {
             shards.append(try PCRE2RouteMatcher.makeShard(indices, alternation))
+            next.append(-1)
             return shards.count - 1
+        }
+
+        /// One pattern for `indices` when it compiles, else a chain of patterns over consecutive
+        /// runs of them (halved until each compiles); returns the chain's first and last shard.
+        func chain(_ indices: [Int]) throws(PCRE2Error) -> (first: Int, last: Int) {
+            do {
+                let shard = try compile(indices)
+                return (shard, shard)
+            } catch {
+                guard error.isTooLarge || error.kind == .jit, indices.count > 1 else { throw error }
+                let head = try chain(Array(indices[..<(indices.count / 2)]))
+                let tail = try chain(Array(indices[(indices.count / 2)...]))
+                next[head.last] = tail.first
+                return (head.first, tail.last)
+            }
         }
 
         // One pattern when it fits; else shards by first literal, and within a first literal that
@@ -173,7 +197,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
                     return .shard(try compile(members))
                 } catch {
                     guard error.isTooLarge || error.kind == .jit else { throw error }
-                    return try .byCount(PCRE2RouteMatcher.splitByCount(members, routes: routes, compile))
+                    return try .byCount(
+                        PCRE2RouteMatcher.splitByCount(members, routes: routes) { (subset) throws(PCRE2Error) in try chain(subset).first })
                 }
             }
             // Bins of first literals, about `routesPerShard` routes each.
@@ -201,6 +226,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
                 switch made {
                 case .success(let shard):
                     shards.append(shard)
+                    next.append(-1)
                     entry = .shard(shards.count - 1)
                 case .failure(let error):
                     guard error.isTooLarge || error.kind == .jit else { throw error }
@@ -246,7 +272,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
                 at: index,
                 to: ShardInfo(
                     code: shard.code.pointer, jit: shard.code.isJITCompiled, routeCount: shard.routeCount,
-                    hasUserRegex: shard.hasUserRegex, hasCallouts: shard.hasCallouts))
+                    hasUserRegex: shard.hasUserRegex, hasCallouts: shard.hasCallouts, next: next[index]))
         }
         self.shardInfo = info
         let plans = UnsafeMutableBufferPointer<CapturePlan>.allocate(capacity: max(1, routes.count))
@@ -307,7 +333,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     static let routesPerShard = 700
 
     /// Shards by segment count: a request with n segments can only match routes of n positions,
-    /// or routes with a catch-all and at most n positions.
+    /// or routes with a catch-all and at most n positions. `compile` returns the (first) shard of
+    /// a subset.
     static func splitByCount(
         _ members: [Int], routes: [CompiledRoute], _ compile: ([Int]) throws(PCRE2Error) -> Int
     ) throws(PCRE2Error) -> [Int] {
@@ -351,9 +378,24 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         case limitExceeded
     }
 
-    /// Runs `shard` on the subject in `state` (of `length` bytes): the winner's index from its `(*MARK)`.
+    /// Runs `shard`, and the rest of its chain while none matches, on the subject in `state` (of
+    /// `length` bytes): the winner's index from its `(*MARK)`.
     @inline(__always)
     func run(
+        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int, variants: [String],
+        budget: inout WorkBudget
+    ) -> CallResult {
+        var shard = shard
+        while true {
+            let result = runOne(shard, state, length: length, variants: variants, budget: &budget)
+            guard case .noMatch = result, shard.next >= 0 else { return result }
+            shard = shardInfo[shard.next]
+        }
+    }
+
+    /// Runs one shard on the subject in `state`.
+    @inline(__always)
+    func runOne(
         _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int, variants: [String],
         budget: inout WorkBudget
     ) -> CallResult {
@@ -361,7 +403,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         let context = state.pointee.context
         let matchData = state.pointee.matchData
         if shard.hasUserRegex {
-            let limit = max(0, budget.remainingSteps) + shard.routeCount * (length + 1) * 4
+            // The charged bound (RegexWork) decides limitExceeded; this only stops a runaway engine.
+            let limit = WorkBudget.engineNetSteps + shard.routeCount * (length + 1) * 4
             state.pointee.setMatchLimit(UInt32(clamping: limit))
         } else {
             // Route syntax compiles to linear shapes: no limit is needed, and none may cut a lookup short.
@@ -528,6 +571,10 @@ extension PCRE2RouteMatcher: PlainRouteMatcher {
 struct CalloutContext {
     let matcher: PCRE2RouteMatcher
     let variants: [String]
+    /// The last segment an in-segment callout looked at (its end, then its start), so that the
+    /// callouts of sibling patterns find the segment's start once.
+    var segmentEnd = -1
+    var segmentStart = 0
 }
 
 /// Callouts of route patterns: `c<n>` checks in-segment pattern n against the segment that just
@@ -538,7 +585,7 @@ private let routeCallout: @convention(c) (UnsafeMutablePointer<pcre2_callout_blo
     guard let block, let data, let text = block.pointee.callout_string, block.pointee.callout_string_length > 1 else {
         return 0
     }
-    let context = data.assumingMemoryBound(to: CalloutContext.self)
+    let context = data.assumingMemoryBound(to: CalloutContext.self)  // lent by `runOne` for this match
     var number = 0
     for offset in 1..<Int(block.pointee.callout_string_length) {
         number = number * 10 + Int(text[offset] &- UInt8(ascii: "0"))
@@ -548,7 +595,13 @@ private let routeCallout: @convention(c) (UnsafeMutablePointer<pcre2_callout_blo
         let subject = block.pointee.subject!
         let end = Int(block.pointee.current_position)
         var start = end
-        while start > 0, subject[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        if context.pointee.segmentEnd == end {
+            start = context.pointee.segmentStart
+        } else {
+            while start > 0, subject[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            context.pointee.segmentEnd = end
+            context.pointee.segmentStart = start
+        }
         let matched = context.pointee.matcher.composites[number].match(UnsafeBufferPointer(start: subject + start, count: end - start))
         return matched == nil ? 1 : 0
     case UInt8(ascii: "v"):
@@ -593,9 +646,9 @@ struct FirstSegmentTable: Sendable {
                 let hash = FirstSegmentTable.hash(key, folding: false)
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot].value >= 0 { slot = (slot + 1) & mask }
+                let head = key.withUnsafeBufferPointer { FirstSegmentTable.head($0, folding: false) }
                 slots[slot] = Slot(
-                    hash: hash, value: Int32(value), length: Int32(key.count), offset: used,
-                    head: FirstSegmentTable.head(key.withUnsafeBufferPointer { $0 }, folding: false))
+                    hash: hash, value: Int32(value), length: Int32(key.count), offset: used, head: head)
                 for byte in key {
                     bytes[used] = byte
                     used += 1

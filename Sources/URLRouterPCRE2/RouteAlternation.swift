@@ -21,9 +21,12 @@ import URLRouterCore
 /// - literal: `/lit` (ASCII letters as `[xX]` under ``RouterOptions/caseInsensitive``);
 /// - parameter and `*`: `/[^/]++` (possessive);
 /// - constraint: `/(?>(?:C)(?=/))` with `C` confined to the segment (``SharedRegex/segmentConfinedPattern``);
-/// - in-segment pattern: `/[^/]++` and a callout that runs ``CompositeMatcher`` on the segment;
+/// - in-segment pattern: `/[^/]++` and a callout that runs ``CompositeMatcher`` on the segment
+///   (siblings share one `/[^/]++`, each with its own callout);
 /// - catch-all: `(?>(?:/[^/]++)+(?=(?:/[^/]++){k}//))`, taking exactly the segments the k positions
-///   after it leave, once.
+///   after it leave, once. Its placement is decided by k alone, so siblings with the same k share
+///   it (10,000 catch-all routes scan a long URL once, not 10,000 times) without putting the
+///   catch-all's length before precedence.
 /// A route without an untagged target, or any route under ``RouterOptions/strictVariants``, ends in
 /// a callout that checks the lookup's variants.
 struct RouteAlternation {
@@ -32,7 +35,8 @@ struct RouteAlternation {
         case segment
         case constrained(String)
         case composite(Int)
-        case catchAll
+        /// A catch-all followed by this many positions.
+        case catchAll(Int)
         case end
     }
 
@@ -105,7 +109,7 @@ struct RouteAlternation {
         case .parameter, .wildcard: return .segment
         case .constrained(let regex): return .constrained(regex.source)
         case .composite(let pattern): return .composite(compositeIDs[pattern]!)
-        case .catchAll: return .catchAll
+        case .catchAll: preconditionFailure("a catch-all's key depends on its route: see insert")
         }
     }
 
@@ -118,15 +122,18 @@ struct RouteAlternation {
             node.children.append((.end, nil, index, nil))
             return
         }
-        let key = key(elements[depth])
+        let key: Key
+        if case .catchAll = elements[depth] {
+            key = .catchAll(elements.count - 1 - depth)
+        } else {
+            key = self.key(elements[depth])
+        }
         var target: Int?
         switch key {
         case .literal(let bytes):
             // Only children that are neither literals nor ends can overlap a literal.
             if let position = node.literalChild[bytes], position > node.lastOverlapping { target = position }
-        case .catchAll, .end:
-            // Never share a catch-all: PCRE2 would try every length of the shared catch-all for all
-            // the routes behind it before shorter ones, putting length before precedence.
+        case .end:
             break
         default:
             // Only ends are disjoint from these keys: skip them, then the child must be the same.
@@ -163,6 +170,8 @@ struct RouteAlternation {
                 while position < children.count, children[position].key == .end { position += 1 }
             case .literal:
                 while position < children.count, case .literal = children[position].key { position += 1 }
+            case .composite:
+                while position < children.count, case .composite = children[position].key { position += 1 }
             default:
                 position += 1
             }
@@ -197,6 +206,17 @@ struct RouteAlternation {
                 literals.sort { $0.scalars.lexicographicallyPrecedes($1.scalars) }
                 out.append(UInt8(ascii: "/"))
                 renderTrie(literals, 0..<literals.count, depth: 0, into: &out)
+            case .composite where end - start > 1:
+                // A run of in-segment siblings takes the segment once, then tries each pattern's
+                // callout in order (10,000 of them would otherwise scan a long segment 10,000 times).
+                out.append(contentsOf: "/[^/]++(?:".utf8)
+                for index in start..<end {
+                    if index > start { out.append(UInt8(ascii: "|")) }
+                    guard case .composite(let id) = children[index].key else { continue }
+                    out.append(contentsOf: "(?C\"c\(id)\")".utf8)
+                    if let child = children[index].node { render(child, into: &out) }
+                }
+                out.append(UInt8(ascii: ")"))
             default:
                 appendElement(children[start].element!, route: children[start].route, to: &out)
                 if let child = children[start].node { render(child, into: &out) }

@@ -164,7 +164,21 @@ extension URLRouterCommand {
         @Flag(name: .long, help: "Print one JSON object per backend and route set, one per line.")
         var json = false
 
+        @Flag(
+            name: .long,
+            help: """
+                Instead, the worst lookups hostile tables and URLs (up to maxURLLength) can provoke, per \
+                shape and backend: the slowest lookup's time and answer.
+                """)
+        var hostile = false
+
         func validate() throws {
+            if hostile {
+                guard routes == nil, requests == nil, synthetic.isEmpty, threads == 1 else {
+                    throw ValidationError("--hostile takes no route set and no --threads")
+                }
+                return
+            }
             guard (routes != nil && requests != nil) != !synthetic.isEmpty,
                 (routes == nil) == (requests == nil)
             else {
@@ -178,6 +192,17 @@ extension URLRouterCommand {
 
         func run() throws {
             let backends = try BackendOption(backend: backend).resolve()
+            if hostile {
+                let results = HostileBench(repeats: 3).run(backends: backends)
+                if json {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = .sortedKeys
+                    for result in results { print(String(decoding: try encoder.encode(result), as: UTF8.self)) }
+                } else {
+                    print(HostileBench.table(results))
+                }
+                return
+            }
             var results: [BenchmarkResult] = []
             if backends.count > 1 {
                 for backend in backends { results += try runChild(backend: backend.name) }

@@ -111,4 +111,40 @@ import Testing
         let outcome = regex.firstMatch(in: subject, budget: &budget)
         if case .match = outcome { #expect(matches) } else { #expect(!matches) }
     }
+
+    @Test func anEmptyRuleCompilesAndNeverApplies() throws {
+        // ICU on Linux refuses an empty pattern; PCRE2 accepts it. Both see `(?:)` now.
+        #expect(backend.compileError(rewriteExpression: try SharedRegex("")) == nil)
+        let rewriter = try backend.makeRewriter(rules: [try RewriteRule("", target: "$0")])
+        var budget = WorkBudget()
+        #expect(rewriter.firstApplicableRule(in: "x://a", budget: &budget) == RewriteOutcome.none, "its first match is empty")
+    }
+
+    @Test func aSearchICUWouldAbandonIsStoppedFirstAndReported() throws {
+        // ICU's own time limit ends a long search as if nothing matched; the net stops it before.
+        let regex = try BoundedRegex(pattern: #"\A(?:(?:a+)+b)\z"#)
+        var budget = WorkBudget()
+        let outcome = regex.firstMatch(in: String(repeating: "a", count: 6000) + "c", budget: &budget)
+        guard case .limitExceeded = outcome else {
+            Issue.record("expected limitExceeded, got \(outcome)")
+            return
+        }
+        #expect(budget.remainingSteps == 0)
+    }
+
+    @Test func theCacheHoldsOnlyWhatTheLastTableUses() throws {
+        let backend = FoundationBackend()
+        for round in 0..<3 {
+            var registry = RouteRegistry(options: RouterOptions())
+            for index in 0..<200 {
+                let pattern = try RoutePattern("/r/:x(\\d{\(round + 1)}z\(index))")
+                registry.add(RouteRegistration(pattern: pattern, handle: index))
+            }
+            let rules = try (0..<5).map { try RewriteRule("^r\(round)x\($0)", target: "/a") }
+            _ = try RoutingTable(backend: backend, registry: registry, rules: rules)
+            #expect(backend.cachedRegexCount == 205, "round \(round)")
+        }
+        _ = try RoutingTable(backend: backend, registry: RouteRegistry(options: RouterOptions()), rules: [])
+        #expect(backend.cachedRegexCount == 0)
+    }
 }

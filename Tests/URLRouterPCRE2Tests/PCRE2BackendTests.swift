@@ -111,15 +111,32 @@ struct TablePair {
         #expect(tables.answer("/any/1") == "r4 1")
     }
 
-    @Test func aTableWithMoreMethodsThanCodesIsRefusedByThisBackend() throws {
-        // 130 distinct methods: more than the 122 one-byte codes (the router then uses the reference backend).
+    @Test func aRegistryBeyondTheMethodLimitIsRefusedBeforeAnyBackendSeesIt() throws {
+        // The PCRE2 backend has 122 one-byte method codes; the registry refuses the 101st method.
         var registry = RouteRegistry(options: RouterOptions())
-        for index in 0..<130 {
+        for index in 0..<(RouteRegistry.maxMethodCount - 1) {
             registry.add(RouteRegistration(pattern: try RoutePattern("/m/:x"), method: "M\(index)", name: "r\(index)"))
         }
-        #expect(throws: PCRE2Error.self) {
-            _ = try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: [])
+        try registry.checkMethodCount(adding: ["M0", "LAST"], pattern: "/m/:x")
+        #expect(throws: RouterError.invalidPattern) { try registry.checkMethodCount(adding: ["GET"], pattern: "/m/:x") }
+        _ = try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: [])
+    }
+
+    @Test func routesOnePatternCannotHoldBecomeAChainThatKeepsPrecedence() throws {
+        // 1,400 constraint routes under one first literal and one segment count: more than one
+        // PCRE2 pattern holds (error 120). They are split into patterns tried in order, never
+        // served by the other backend.
+        var patterns: [(String, String?)] = (0..<1400).map { ("/c/:x(\\d+z\($0))", nil) }
+        patterns.append(("/c/:x", nil))
+        let tables = try TablePair(patterns)
+        #expect(tables.pcre2.backendName == "pcre2")
+        #expect(tables.pcre2.fallbackReason == nil)
+        #expect((tables.pcre2.routePatternFacts?.compiledPatternCount ?? 0) > 1)
+        for index in [0, 1, 699, 700, 701, 1000, 1399] {
+            #expect(tables.answer("/c/12z\(index)") == "r\(index) 12z\(index)")
         }
+        #expect(tables.answer("/c/12z1400") == "r1400 12z1400")
+        #expect(tables.answer("/c/12z1400/x") == "noMatch")
     }
 
     @Test func aLongURLWithACatchAllStaysWithinTheJITStack() throws {
@@ -131,14 +148,19 @@ struct TablePair {
         #expect(tables.answer(url + "/-") == "r1 ")
     }
 
-    @Test func aRunawayConstraintReportsLimitExceededNotNoMatch() throws {
-        let tables = try TablePair([("/le/:x((?:a+)+b)", nil), ("/le/:x", nil)])
-        let url = "/le/" + String(repeating: "a", count: 40) + "bc"
+    @Test func constraintsBeyondTheWorkBudgetReportLimitExceededNotNoMatch() throws {
+        // 40 constraints that can each read a 4,000-byte segment: more than a lookup's budget,
+        // refused before any runs; on a short segment they run.
+        let alternation = "(?:" + (0..<26).map { String(UnicodeScalar(97 + $0)!) + "0" }.joined(separator: "|") + ")+"
+        let tables = try TablePair((0..<40).map { ("/le/:x(\(alternation)z\($0))", nil) } + [("/le/:x", nil)])
+        let url = "/le/" + String(repeating: "a0", count: 2000)
         guard case .failure(let miss) = tables.pcre2.lookup(url) else {
             Issue.record("expected a miss")
             return
         }
         #expect(miss.reason == .limitExceeded)
+        #expect(tables.answer(url) == "limitExceeded")
+        #expect(tables.answer("/le/a0b0z7") == "r7 a0b0z7")
     }
 
     @Test func routeSyntaxAloneNeverReachesTheLimit() throws {

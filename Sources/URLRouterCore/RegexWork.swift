@@ -1,0 +1,168 @@
+/// The work a lookup's user regexes can do, bounded before any of them runs, the same way on
+/// every backend.
+///
+/// Every accepted constraint and rule backtracks in linear time (``RegexComplexity``): running it
+/// on `n` bytes costs at most `(n + 1) * workPerByte` steps, and an anchored attempt (a constraint,
+/// a rule starting with `^`) that every way has left after `k` bytes, `(k + 1) * workPerByte`
+/// (``probedBytes`` are probed to find `k`). A lookup adds up that bound for every
+/// regex it may run: each rewrite rule on the URL, then, for each call to the route matcher, each
+/// constraint of each route the backend may reach with the request's segments (every route whose
+/// literal positions before the constraint equal the request's segments; the bound counts a
+/// constraint even when a position before it would fail). When the sum passes the lookup's
+/// ``WorkBudget``, the lookup answers `limitExceeded` before the regexes run. The sum depends
+/// only on the table and the URL, never on the engine, so both backends give that answer at the
+/// same URLs, and no engine's own count decides it.
+///
+/// Each run of a regex is also charged ``stepsPerRun``, the fixed cost of an engine call, so that
+/// many tiny runs (10,000 constraints on one-byte segments, in every call of the fallback) are
+/// bounded too.
+///
+/// A table whose worst case, at ``RouterOptions/maxURLLength``, fits the budget is never charged.
+struct RegexWork: Sendable {
+    /// What one run of a regex costs besides its bytes (ICU takes about 2 µs to start a search).
+    static let stepsPerRun = 200
+    /// How many bytes the bound reads to see whether an attempt dies early (most attempts that
+    /// fail do so in a few bytes); an attempt still going after that is charged the whole text.
+    static let probedBytes = 16
+
+    /// The bound for one anchored attempt on `text`.
+    @inline(__always)
+    static func anchoredSteps(_ regex: RegexComplexity, _ text: UnsafeBufferPointer<UInt8>) -> Int {
+        let probed = regex.readableBytes(text, limit: probedBytes)
+        let readable = probed < probedBytes ? probed : text.count
+        return (readable + 1) * regex.workPerByte + stepsPerRun
+    }
+
+    /// One route with constraints, as the bound sees it.
+    struct Route: Sendable {
+        /// How many positions the route has, and where its catch-all is.
+        var count: Int
+        var catchAll: Int?
+        /// Literal positions (comparison form, folded when the router folds case) before the last constraint.
+        var literals: [(position: Int, bytes: [UInt8])]
+        /// Constraint positions and their regexes.
+        var constraints: [(position: Int, complexity: RegexComplexity)]
+    }
+
+    /// Steps per byte of URL of the rules searched for at every position.
+    let ruleWorkPerByte: Int
+    /// How many rules there are (each is one run).
+    let ruleRuns: Int
+    /// The rules anchored with `^`: one attempt, charged for the bytes it can read.
+    let anchoredRules: [RegexComplexity]
+    /// Constrained routes by their first literal; `nil` key: routes not starting with a literal.
+    let byFirstLiteral: [[UInt8]: [Route]]
+    let unbucketed: [Route]
+    let caseInsensitive: Bool
+    /// Whether a lookup can reach the budget at all; when not, nothing is ever charged.
+    let mayExceedBudget: Bool
+
+    init(routes: [CompiledRoute], rules: [RewriteRule], options: RouterOptions) {
+        caseInsensitive = options.caseInsensitive
+        let anchored = rules.map(\.expression.complexity).filter(\.isStartAnchored)
+        anchoredRules = anchored
+        ruleWorkPerByte = rules.map(\.expression.complexity).filter { !$0.isStartAnchored }.reduce(0) { $0 + $1.workPerByte }
+        ruleRuns = rules.count
+        var byFirstLiteral: [[UInt8]: [Route]] = [:]
+        var unbucketed: [Route] = []
+        var constraintWorkPerByte = 0
+        var constraintRuns = 0
+        for route in routes {
+            var constraints: [(Int, RegexComplexity)] = []
+            for (position, element) in route.elements.enumerated() {
+                if case .constrained(let regex) = element {
+                    constraints.append((position, regex.complexity))
+                    constraintWorkPerByte += regex.complexity.workPerByte
+                    constraintRuns += 1
+                }
+            }
+            guard let lastConstraint = constraints.last?.0 else { continue }
+            var literals: [(Int, [UInt8])] = []
+            for (position, element) in route.elements.enumerated().prefix(lastConstraint) {
+                if case .literal(let text) = element {
+                    literals.append((position, options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)))
+                }
+            }
+            let entry = Route(
+                count: route.elements.count, catchAll: route.catchAllIndex, literals: literals, constraints: constraints)
+            if let first = literals.first, first.0 == 0 {
+                byFirstLiteral[first.1, default: []].append(entry)
+            } else {
+                unbucketed.append(entry)
+            }
+        }
+        self.byFirstLiteral = byFirstLiteral
+        self.unbucketed = unbucketed
+        // The worst lookup: every rule on the longest URL, and every constraint on it in each
+        // matcher call (the full match, the `methodNotAllowed` probe, the fallback's shorter runs).
+        let bytes = options.maxURLLength + 1
+        let calls = 2 + (options.fallbackToLastHandler ? bytes / 2 : 0)
+        let anchoredWork = anchored.reduce(0) { $0 + $1.workPerByte }
+        let perByte = bytes.multipliedReportingOverflow(by: ruleWorkPerByte + anchoredWork + calls * constraintWorkPerByte)
+        let runs = (ruleRuns + calls * constraintRuns) * RegexWork.stepsPerRun
+        mayExceedBudget = perByte.overflow || perByte.partialValue + runs > WorkBudget.defaultSteps
+    }
+
+    /// Charges the rules' bound for `url`; `false` when it passes the budget.
+    func chargeRules(_ url: String, to budget: inout WorkBudget) -> Bool {
+        guard mayExceedBudget, ruleRuns > 0 else { return true }
+        var url = url
+        let steps = url.withUTF8 { bytes in
+            var steps = (bytes.count + 1) * ruleWorkPerByte + (ruleRuns - anchoredRules.count) * RegexWork.stepsPerRun
+            for rule in anchoredRules where steps <= budget.remainingSteps {
+                steps += RegexWork.anchoredSteps(rule, bytes)
+            }
+            return steps
+        }
+        return budget.charge(steps)
+    }
+
+    /// Charges the constraints' bound for one matcher call on the first `segmentCount` of
+    /// `segments` (ranges of `bytes`); `false` when it passes the budget.
+    func chargeConstraints(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ segments: RangeList, segmentCount: Int, to budget: inout WorkBudget
+    ) -> Bool {
+        guard mayExceedBudget else { return true }
+        var steps = 0
+        let available = budget.remainingSteps
+        func charge(_ routes: [Route]) {
+            for route in routes where steps <= available {
+                // The positions a request of `segmentCount` segments gives the route, as the backends place them.
+                guard route.catchAll == nil ? segmentCount == route.count : segmentCount >= route.count else { continue }
+                func segment(_ position: Int) -> Int {
+                    if let catchAll = route.catchAll, position > catchAll {
+                        return segmentCount - (route.count - position)
+                    }
+                    return position
+                }
+                var reached = route.literals.count
+                for (index, literal) in route.literals.enumerated() {
+                    let range = segments[segment(literal.position)]
+                    if !equal(UnsafeBufferPointer(rebasing: bytes[range]), literal.bytes) {
+                        reached = index
+                        break
+                    }
+                }
+                // Constraints before the first literal that fails can run.
+                let limit = reached < route.literals.count ? route.literals[reached].position : Int.max
+                for constraint in route.constraints where constraint.position < limit && steps <= available {
+                    let text = UnsafeBufferPointer(rebasing: bytes[segments[segment(constraint.position)]])
+                    steps += RegexWork.anchoredSteps(constraint.complexity, text)
+                }
+            }
+        }
+        if segmentCount > 0 {
+            let first = UnsafeBufferPointer(rebasing: bytes[segments[0]])
+            let key = caseInsensitive ? first.map(asciiLower) : Array(first)
+            if let routes = byFirstLiteral[key] { charge(routes) }
+        }
+        charge(unbucketed)
+        return budget.charge(steps)
+    }
+
+    func equal(_ segment: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
+        guard segment.count == literal.count else { return false }
+        return caseInsensitive
+            ? zip(segment, literal).allSatisfy { asciiLower($0) == $1 } : segment.elementsEqual(literal)
+    }
+}
