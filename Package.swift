@@ -59,6 +59,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer,address -DFUZZING; a plain
+        // build makes programs that replay inputs given as files).
+        .target(name: "CFuzzing"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzing"]),
+        .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport", "URLRouterConformance"]),
+        .executableTarget(name: "FuzzParsers", dependencies: ["FuzzSupport", "URLRouterConformance"]),
         .testTarget(name: "URLRouterCoreTests", dependencies: ["URLRouterCore"]),
         .testTarget(name: "URLRouterFoundationTests", dependencies: ["URLRouterFoundation"]),
         .testTarget(name: "URLRouterPCRE2Tests", dependencies: ["URLRouterPCRE2", "URLRouterFoundation"]),

@@ -43,10 +43,26 @@ public struct RegexComplexity: Sendable {
     let scanner: Scanner
 
     /// The most pairs of expression points the check explores before it gives up (and refuses).
-    static let maxPairs = 200_000
+    static let maxPairs = 20_000
     /// Counted repetitions are unrolled up to this many expression points (beyond, they are
     /// checked as the open loop they run as, which may refuse more).
     static let maxUnrolled = 64
+
+    /// The analyses of recent expressions, by source: tables repeat constraints (`:id(\d+)` in a
+    /// hundred routes), and the analysis costs up to milliseconds for wide alternations.
+    static let recent = LockedValue<[String: RegexComplexity]>([:])
+    static let recentCapacity = 1024
+
+    /// The analysis of `root`, parsed from `source`, reusing a recent one.
+    static func of(_ root: SharedRegex.Node, source: String, offsets: SharedRegex.NodeOffsets) -> RegexComplexity {
+        if let known = recent.withLock({ $0[source] }) { return known }
+        let complexity = RegexComplexity(root, offsets: offsets)
+        recent.withLock { recent in
+            if recent.count >= recentCapacity { recent.removeAll(keepingCapacity: true) }
+            recent[source] = complexity
+        }
+        return complexity
+    }
 
     init(_ root: SharedRegex.Node, offsets: SharedRegex.NodeOffsets) {
         var automaton = Automaton(offsets: offsets)
@@ -425,7 +441,7 @@ extension RegexComplexity {
 
         /// The most subsets of points ``workPerByte`` explores before it falls back to counting
         /// every point.
-        static let maxSubsets = 4096
+        static let maxSubsets = 512
 
         /// An upper bound on the steps one byte of text costs a backtracking engine, searching
         /// included: the start (and the search's next start) try the first points at every byte,
@@ -436,23 +452,33 @@ extension RegexComplexity {
         var workPerByte: Int {
             let start = 2 + 2 * first.count
             func cost(_ subset: [Int]) -> Int { subset.reduce(0) { $0 + follow[$1].count + 1 } }
+            let ascii = classes.map(\.ascii)
+            let other = classes.map { if case .none = $0.other { return false } else { return true } }
             func matches(_ point: Int, _ symbol: Int) -> Bool {
-                let set = classes[point]
-                if symbol == 128 {
-                    if case .none = set.other { return false }
-                    return true
-                }
-                return symbol < 64 ? set.ascii.0 & (1 << UInt64(symbol)) != 0 : set.ascii.1 & (1 << UInt64(symbol - 64)) != 0
+                if symbol == 128 { return other[point] }
+                let bits = ascii[point]
+                return symbol < 64 ? bits.0 & (1 << UInt64(symbol)) != 0 : bits.1 & (1 << UInt64(symbol - 64)) != 0
             }
-            func step(_ points: some Sequence<Int>, _ symbol: Int) -> [Int] {
-                Set(points.filter { matches($0, symbol) }).sorted()
+            // Symbols that every point treats alike lead to the same subsets: one of each kind is enough.
+            var kinds: Set<[Bool]> = []
+            var symbols: [Int] = []
+            for symbol in 0...128 {
+                if kinds.insert(classes.indices.map { matches($0, symbol) }).inserted { symbols.append(symbol) }
             }
+            let matching = symbols.map { symbol in classes.indices.map { matches($0, symbol) } }
             var seen: Set<[Int]> = []
             var queue: [[Int]] = []
-            for symbol in 0...128 {
-                let subset = step(first.keys, symbol)
-                if !subset.isEmpty, seen.insert(subset).inserted { queue.append(subset) }
+            /// The subsets that `points` (sorted, distinct) lead to, one per kind of symbol.
+            func enqueueSuccessors(of points: [Int]) {
+                var successors = [[Int]](repeating: [], count: symbols.count)
+                for point in points {
+                    for kind in symbols.indices where matching[kind][point] { successors[kind].append(point) }
+                }
+                for successor in successors where !successor.isEmpty {
+                    if seen.insert(successor).inserted { queue.append(successor) }
+                }
             }
+            enqueueSuccessors(of: first.keys.sorted())
             var worst = 0
             var head = 0
             while head < queue.count {
@@ -460,11 +486,7 @@ extension RegexComplexity {
                 let subset = queue[head]
                 head += 1
                 worst = Swift.max(worst, cost(subset))
-                let next = Set(subset.flatMap { follow[$0].keys })
-                for symbol in 0...128 {
-                    let successor = step(next, symbol)
-                    if !successor.isEmpty, seen.insert(successor).inserted { queue.append(successor) }
-                }
+                enqueueSuccessors(of: Set(subset.flatMap { follow[$0].keys }).sorted())
             }
             return start + worst
         }

@@ -55,7 +55,7 @@ public struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
         self.source = source
         self.root = root
         self.captureCount = parser.captureCount
-        self.complexity = RegexComplexity(root, offsets: parser.nodeOffsets)
+        self.complexity = RegexComplexity.of(root, source: source, offsets: parser.nodeOffsets)
         let size = root.expandedSize
         guard size <= SharedRegex.maxExpandedSize else {
             throw SyntaxError(offset: 0, message: "the expression is too large once its repeats are expanded")

@@ -47,9 +47,15 @@ public final class FoundationBackend: MatcherBackend {
         return used
     }
 
+    /// Compiles `pattern` on its own, unless the cache already holds it.
+    func compileError(_ pattern: String, cache: LockedValue<[String: BoundedRegex]>) throws {
+        if cache.withLock({ $0[pattern] }) != nil { return }
+        _ = try BoundedRegex(pattern: pattern)
+    }
+
     public func compileError(constraint: SharedRegex) -> String? {
         do {
-            _ = try BoundedRegex(pattern: FoundationBackend.constraintPattern(constraint))
+            try compileError(FoundationBackend.constraintPattern(constraint), cache: constraintCache)
             return nil
         } catch {
             return "ICU refused the expression: \(error)"
@@ -58,7 +64,7 @@ public final class FoundationBackend: MatcherBackend {
 
     public func compileError(rewriteExpression: SharedRegex) -> String? {
         do {
-            _ = try BoundedRegex(pattern: rewriteExpression.portablePattern)
+            try compileError(rewriteExpression.portablePattern, cache: ruleCache)
             return nil
         } catch {
             return "ICU refused the expression: \(error)"

@@ -2,26 +2,27 @@ import Foundation
 import Testing
 import URLRouter
 
-/// Runs the built `urlrouter` executable, which sits beside the test bundle.
+/// Runs a built executable of the package (`urlrouter` unless named), which sits beside the test bundle.
 enum URLRouterExecutable {
     struct MissingExecutable: Error, CustomStringConvertible {
-        var description: String { "the urlrouter executable is not built beside the tests" }
+        var name: String
+        var description: String { "the \(name) executable is not built beside the tests" }
     }
 
-    static let url: URL? = {
+    static func url(named name: String) -> URL? {
         var candidates: [URL] = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL.deletingLastPathComponent(),
             Bundle.main.bundleURL,
         ]
         candidates += candidates.map { $0.deletingLastPathComponent() }
-        return candidates.map { $0.appendingPathComponent("urlrouter") }
+        return candidates.map { $0.appendingPathComponent(name) }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], executable name: String = "urlrouter") throws -> (status: Int32, output: String) {
         let process = Process()
-        guard let url else { throw MissingExecutable() }
+        guard let url = url(named: name) else { throw MissingExecutable(name: name) }
         process.executableURL = url
         process.arguments = arguments
         let pipe = Pipe()

@@ -1,0 +1,77 @@
+import URLRouter
+
+/// One input of the differential fuzz target: router options, routes, rewrite rules and lookups,
+/// decoded from bytes (every byte string decodes to some program).
+///
+/// Layout: one byte of option flags, then pieces separated by `0x00`. A piece starts with its
+/// kind (`P` a route, `R` a rule, `U` a lookup) and holds two fields separated by `0x01`: the
+/// pattern and its method, the expression and its target, the URL and its method. Text is read
+/// as UTF-8 (invalid bytes become U+FFFD). At most 12 routes, 2 rules and 8 lookups are read.
+struct RouterProgram: CustomStringConvertible {
+    var options = RouterOptions()
+    var routes: [(pattern: String, method: String?)] = []
+    var rules: [(expression: String, target: String)] = []
+    var lookups: [(url: String, method: String?)] = []
+
+    static let maxRoutes = 12
+    static let maxRules = 2
+    static let maxLookups = 8
+
+    init() {}
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let flags = bytes.first else { return }
+        options.caseInsensitive = flags & 1 != 0
+        options.trailingStar = flags & 2 != 0 ? .singleSegment : .catchAll
+        options.hostAsSegment = RouterOptions.HostAsSegment.allCases[Int(flags >> 2) & 3]
+        options.defaultScheme = flags & 16 != 0 ? "app" : nil
+        options.fallbackToLastHandler = flags & 32 != 0
+        options.strictVariants = flags & 64 != 0
+        options.decodePlus = flags & 128 != 0
+        for piece in bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: true) {
+            let fields = piece.dropFirst().split(separator: 1, maxSplits: 1, omittingEmptySubsequences: false)
+            let first = fields.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let second = fields.count > 1 ? String(decoding: fields[1], as: UTF8.self) : nil
+            switch piece.first {
+            case UInt8(ascii: "P") where routes.count < RouterProgram.maxRoutes: routes.append((first, second))
+            case UInt8(ascii: "R") where rules.count < RouterProgram.maxRules: rules.append((first, second ?? "$0"))
+            case UInt8(ascii: "U") where lookups.count < RouterProgram.maxLookups: lookups.append((first, second))
+            default: break
+            }
+        }
+    }
+
+    /// The program as bytes (for the seed corpus).
+    var bytes: [UInt8] {
+        var flags: UInt8 = 0
+        if options.caseInsensitive { flags |= 1 }
+        if options.trailingStar == .singleSegment { flags |= 2 }
+        flags |= UInt8(RouterOptions.HostAsSegment.allCases.firstIndex(of: options.hostAsSegment) ?? 0) << 2
+        if options.defaultScheme != nil { flags |= 16 }
+        if options.fallbackToLastHandler { flags |= 32 }
+        if options.strictVariants { flags |= 64 }
+        if options.decodePlus { flags |= 128 }
+        var out = [flags]
+        func piece(_ kind: Character, _ first: String, _ second: String?) {
+            out.append(0)
+            out.append(kind.asciiValue!)
+            out += first.utf8
+            if let second {
+                out.append(1)
+                out += second.utf8
+            }
+        }
+        for route in routes.prefix(RouterProgram.maxRoutes) { piece("P", route.pattern, route.method) }
+        for rule in rules.prefix(RouterProgram.maxRules) { piece("R", rule.expression, rule.target) }
+        for lookup in lookups.prefix(RouterProgram.maxLookups) { piece("U", lookup.url, lookup.method) }
+        return out
+    }
+
+    var description: String {
+        var lines = ["options: \(options)"]
+        for route in routes { lines.append("route \(route.pattern.debugDescription) method \(route.method ?? "-")") }
+        for rule in rules { lines.append("rule \(rule.expression.debugDescription) -> \(rule.target.debugDescription)") }
+        for lookup in lookups { lines.append("lookup \(lookup.url.debugDescription) method \(lookup.method ?? "-")") }
+        return lines.joined(separator: "\n")
+    }
+}
