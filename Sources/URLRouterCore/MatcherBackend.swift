@@ -173,7 +173,7 @@ public struct WorkBudget: Sendable, Hashable {
     /// a safety net above any charged bound (which over-counts the engines' steps many times),
     /// never the limit that decides an answer, and below ICU's own time limit (about half a
     /// second here), which ends a search as if nothing matched.
-    public static let engineNetSteps = 2 * defaultSteps
+    package static let engineNetSteps = 2 * defaultSteps
 
     /// A budget of `steps` steps.
     public init(steps: Int = WorkBudget.defaultSteps) {
@@ -181,7 +181,7 @@ public struct WorkBudget: Sendable, Hashable {
     }
 
     /// Takes `steps` from the budget; `false`, leaving nothing, when there were not that many.
-    public mutating func charge(_ steps: Int) -> Bool {
+    package mutating func charge(_ steps: Int) -> Bool {
         guard steps <= remainingSteps else {
             remainingSteps = 0
             return false

@@ -20,25 +20,25 @@
 ///   that start at different positions must never both be in progress at the same point of the
 ///   expression before one has matched (``searchFinding`` is `nil`), or the search is quadratic
 ///   (`a+b` against `aaaa…`). A rule anchored with `^` starts at one position only.
-public struct RegexComplexity: Sendable {
+package struct RegexComplexity: Sendable {
     /// Why an expression can make a backtracking engine work super-linearly, and where.
-    public struct Finding: Sendable, Hashable, CustomStringConvertible {
+    package struct Finding: Sendable, Hashable, CustomStringConvertible {
         /// The UTF-8 offset, in the expression, of the part that makes it so.
-        public var offset: Int
+        package var offset: Int
         /// The reason, in one sentence.
-        public var message: String
+        package var message: String
 
-        public var description: String { "at offset \(offset): \(message)" }
+        package var description: String { "at offset \(offset): \(message)" }
     }
 
     /// An upper bound on the engine steps one byte of text can cost, searching included.
-    public let workPerByte: Int
+    package let workPerByte: Int
     /// Why the expression is refused as a constraint (anchored), or `nil`.
-    public let anchoredFinding: Finding?
+    package let anchoredFinding: Finding?
     /// Why the expression is refused as a rewrite rule (searched for), or `nil`.
-    public let searchFinding: Finding?
+    package let searchFinding: Finding?
     /// Whether every match starts at the start of the text (`^`), so one attempt is made.
-    public let isStartAnchored: Bool
+    package let isStartAnchored: Bool
     /// The expression's points, to find how far an attempt from the start of a text can read.
     let scanner: Scanner
 
@@ -86,7 +86,7 @@ public struct RegexComplexity: Sendable {
     /// way has failed (all of them when some way is still going at the end): an engine's
     /// anchored attempt never reads further, so it costs at most that many bytes' work. Reads at
     /// most `limit` bytes (and then answers at least `limit`).
-    public func readableBytes(_ text: UnsafeBufferPointer<UInt8>, limit: Int = .max) -> Int {
+    package func readableBytes(_ text: UnsafeBufferPointer<UInt8>, limit: Int = .max) -> Int {
         scanner.readableBytes(UnsafeBufferPointer(rebasing: text.prefix(limit)))
     }
 }

@@ -17,7 +17,10 @@
 /// many tiny runs (10,000 constraints on one-byte segments, in every call of the fallback) are
 /// bounded too.
 ///
-/// A table whose worst case, at ``RouterOptions/maxURLLength``, fits the budget is never charged.
+/// Nearly every lookup skips the sum: when even the crude bound (every rule and every constraint
+/// of the table on the whole URL, in every matcher call) fits the budget (``fits(urlLength:rewritable:calls:)``),
+/// nothing can pass it, and nothing is charged. A table whose crude bound fits at
+/// ``RouterOptions/maxURLLength`` never charges at all.
 struct RegexWork: Sendable {
     /// What one run of a regex costs besides its bytes (ICU takes about 2 µs to start a search).
     static let stepsPerRun = 200
@@ -55,7 +58,13 @@ struct RegexWork: Sendable {
     let unbucketed: [Route]
     let caseInsensitive: Bool
     /// Whether a lookup can reach the budget at all; when not, nothing is ever charged.
-    let mayExceedBudget: Bool
+    private(set) var mayExceedBudget: Bool
+    /// Steps per byte of every rule, and of every constraint of the table.
+    let allRulesWorkPerByte: Int
+    let allConstraintsWorkPerByte: Int
+    /// How many constraints the table has (each is one run per matcher call).
+    let constraintRuns: Int
+    let maxURLLength: Int
 
     init(routes: [CompiledRoute], rules: [RewriteRule], options: RouterOptions) {
         caseInsensitive = options.caseInsensitive
@@ -93,19 +102,37 @@ struct RegexWork: Sendable {
         }
         self.byFirstLiteral = byFirstLiteral
         self.unbucketed = unbucketed
-        // The worst lookup: every rule on the longest URL, and every constraint on it in each
-        // matcher call (the full match, the `methodNotAllowed` probe, the fallback's shorter runs).
-        let bytes = options.maxURLLength + 1
-        let calls = 2 + (options.fallbackToLastHandler ? bytes / 2 : 0)
-        let anchoredWork = anchored.reduce(0) { $0 + $1.workPerByte }
-        let perByte = bytes.multipliedReportingOverflow(by: ruleWorkPerByte + anchoredWork + calls * constraintWorkPerByte)
+        allRulesWorkPerByte = rules.reduce(0) { $0 + $1.expression.complexity.workPerByte }
+        allConstraintsWorkPerByte = constraintWorkPerByte
+        self.constraintRuns = constraintRuns
+        maxURLLength = options.maxURLLength
+        mayExceedBudget = false
+        // The worst lookup: every rule and constraint on the longest URL, in every matcher call.
+        let calls = RegexWork.matcherCalls(urlLength: options.maxURLLength, options: options)
+        mayExceedBudget = !fits(urlLength: options.maxURLLength, rewritable: !rules.isEmpty, calls: calls)
+    }
+
+    /// The most matcher calls a lookup of a URL of `length` bytes makes: the full match, the
+    /// `methodNotAllowed` probe and, with the fallback, one per shorter run of segments.
+    static func matcherCalls(urlLength length: Int, options: RouterOptions) -> Int {
+        2 + (options.fallbackToLastHandler ? length / 2 + 1 : 0)
+    }
+
+    /// Whether the crude bound of a lookup fits the budget: every rule on a URL of `length`
+    /// bytes, then every constraint of the table on the whole URL (on the longest URL the router
+    /// accepts when a rule may rewrite it), in each of `calls` matcher calls.
+    func fits(urlLength length: Int, rewritable: Bool, calls: Int) -> Bool {
+        let routed = rewritable ? maxURLLength : length
+        let rules = (length + 1).multipliedReportingOverflow(by: allRulesWorkPerByte)
+        let constraints = (routed + 1).multipliedReportingOverflow(by: calls * allConstraintsWorkPerByte)
         let runs = (ruleRuns + calls * constraintRuns) * RegexWork.stepsPerRun
-        mayExceedBudget = perByte.overflow || perByte.partialValue + runs > WorkBudget.defaultSteps
+        guard !rules.overflow, !constraints.overflow else { return false }
+        return rules.partialValue + constraints.partialValue + runs <= WorkBudget.defaultSteps
     }
 
     /// Charges the rules' bound for `url`; `false` when it passes the budget.
     func chargeRules(_ url: String, to budget: inout WorkBudget) -> Bool {
-        guard mayExceedBudget, ruleRuns > 0 else { return true }
+        guard ruleRuns > 0 else { return true }
         var url = url
         let steps = url.withUTF8 { bytes in
             var steps = (bytes.count + 1) * ruleWorkPerByte + (ruleRuns - anchoredRules.count) * RegexWork.stepsPerRun
@@ -122,7 +149,6 @@ struct RegexWork: Sendable {
     func chargeConstraints(
         _ bytes: UnsafeBufferPointer<UInt8>, _ segments: RangeList, segmentCount: Int, to budget: inout WorkBudget
     ) -> Bool {
-        guard mayExceedBudget else { return true }
         var steps = 0
         let available = budget.remainingSteps
         func charge(_ routes: [Route]) {

@@ -70,7 +70,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                     case .star: out += "*"
                     }
                 }
-                return out
+                // An in-segment `*` alone (written `***` or longer) would read back as the
+                // wildcard or the catch-all: runs of stars collapse, so `***` stays itself.
+                return out == "*" ? "***" : out
             case .star: return "*"
             case .doubleStar: return "**"
             }

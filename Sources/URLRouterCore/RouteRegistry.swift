@@ -47,7 +47,7 @@ public struct RouteRegistry: Sendable {
     }
 
     /// The distinct methods of the registrations, with `HEAD` where a `GET` route answers it.
-    public var methods: Set<String> {
+    package var methods: Set<String> {
         var methods = Set(methodUses.keys)
         if methods.contains("GET") { methods.insert("HEAD") }
         return methods
@@ -57,7 +57,7 @@ public struct RouteRegistry: Sendable {
     ///
     /// - Parameter pattern: the first new registration's pattern, for the error.
     /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidPattern``.
-    public func checkMethodCount(adding added: some Sequence<String?>, pattern: String) throws(RouterError) {
+    package func checkMethodCount(adding added: some Sequence<String?>, pattern: String) throws(RouterError) {
         var methods = self.methods
         for case let method? in added {
             methods.insert(method)

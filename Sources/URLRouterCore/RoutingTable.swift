@@ -52,6 +52,12 @@ public struct RoutingTable: Sendable {
     let defaultSchemeToken: ShortToken?
     /// The bound on what the lookup's user regexes can cost, charged before they run.
     let regexWork: RegexWork
+    /// What one retry of ``RouterOptions/fallbackToLastHandler`` costs the budget: it runs the
+    /// whole table again (32 steps a route, and a fixed 100), so that the retries of a URL of
+    /// thousands of segments against thousands of routes end in `limitExceeded` rather than
+    /// seconds of matching. A table of 100 routes affords 3,000 retries (a URL of 3,000
+    /// segments), one of 10,000 routes 31.
+    var fallbackStepsPerRetry: Int { routes.count * 32 + 100 }
 
     /// Compiles `registry` and `rules` on `backend`.
     public init(backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule]) throws {
@@ -73,7 +79,7 @@ public struct RoutingTable: Sendable {
         self.defaultSchemeToken = defaultSchemeToken
         let plainURLsAreFast =
             rules.isEmpty && options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
-            && (options.defaultScheme == nil || defaultSchemeToken != nil) && !regexWork.mayExceedBudget
+            && (options.defaultScheme == nil || defaultSchemeToken != nil)
         if plainURLsAreFast, let plain = matcher as? any PlainRouteMatcher {
             self.plainMatcher = plain
             self.takesPlainPath = true
@@ -131,13 +137,16 @@ public struct RoutingTable: Sendable {
     /// Step 4 of the pipeline: the full match, the fallback, then `methodNotAllowed`.
     func match(
         _ bytes: UnsafeBufferPointer<UInt8>, _ scheme: String?, _ segments: RangeList, _ method: String?,
-        _ variants: [String], _ budget: inout WorkBudget, _ outcome: inout MatchOutcome, _ reason: inout RouteMiss.Reason?
+        _ variants: [String], _ charging: Bool, _ budget: inout WorkBudget, _ outcome: inout MatchOutcome,
+        _ reason: inout RouteMiss.Reason?
     ) {
         let request = MatchRequest(
             scheme: scheme, bytes: bytes, segments: segments, method: .lookup(method), variants: variants)
-        /// One matcher call, after charging what its constraints can cost.
+        /// One matcher call, after charging what its constraints can cost (when the lookup charges).
         func firstMatch(_ request: borrowing MatchRequest) -> MatchOutcome {
-            guard regexWork.chargeConstraints(bytes, segments, segmentCount: request.segmentCount, to: &budget) else {
+            if charging,
+                !regexWork.chargeConstraints(bytes, segments, segmentCount: request.segmentCount, to: &budget)
+            {
                 return .limitExceeded
             }
             return matcher.firstMatch(request, budget: &budget)
@@ -150,6 +159,12 @@ public struct RoutingTable: Sendable {
             while outcome == .noMatch, count > 0 {
                 count -= 1
                 matchRequest.segmentCount = count
+                // Each retry runs the whole table again: the retries of a URL of thousands of
+                // segments against thousands of routes are charged to the budget too.
+                guard budget.charge(fallbackStepsPerRetry) else {
+                    outcome = .limitExceeded
+                    break
+                }
                 outcome = firstMatch(matchRequest)
             }
         }
@@ -182,12 +197,13 @@ public struct RoutingTable: Sendable {
     /// Rewrites `url` with the first applicable rule.
     public func rewrite(_ url: String) -> RewriteResult {
         var budget = WorkBudget()
-        return rewrite(url, budget: &budget)
+        let charging = regexWork.mayExceedBudget && !regexWork.fits(urlLength: url.utf8.count, rewritable: false, calls: 0)
+        return rewrite(url, charging: charging, budget: &budget)
     }
 
-    func rewrite(_ url: String, budget: inout WorkBudget) -> RewriteResult {
+    func rewrite(_ url: String, charging: Bool, budget: inout WorkBudget) -> RewriteResult {
         guard let rewriter else { return .unchanged }
-        guard regexWork.chargeRules(url, to: &budget) else { return .limitExceeded }
+        if charging, !regexWork.chargeRules(url, to: &budget) { return .limitExceeded }
         switch rewriter.firstApplicableRule(in: url, budget: &budget) {
         case .none: return .unchanged
         case .limitExceeded: return .limitExceeded
@@ -216,6 +232,12 @@ public struct RoutingTable: Sendable {
             return answer
         }
         var budget = WorkBudget()
+        // Nearly every lookup fits the crude bound, and then charges nothing.
+        let charging =
+            regexWork.mayExceedBudget
+            && !regexWork.fits(
+                urlLength: url.utf8.count, rewritable: !rules.isEmpty,
+                calls: RegexWork.matcherCalls(urlLength: url.utf8.count, options: options))
         let method = method.map { HTTPMethodName.normalized($0) ?? $0 }
         // The matcher writes its answer into these; the closures return nothing, so no large value
         // passes through generic code.
@@ -224,7 +246,7 @@ public struct RoutingTable: Sendable {
 
         var target = url
         var rewrittenURL: String?
-        switch rules.isEmpty ? .unchanged : rewrite(url, budget: &budget) {
+        switch rules.isEmpty ? .unchanged : rewrite(url, charging: charging, budget: &budget) {
         case .unchanged: break
         case .limitExceeded: return .failure(RouteMiss(reason: .limitExceeded, url: url, detail: "in a rewrite rule"))
         case .rewritten(let rewritten):
@@ -246,7 +268,7 @@ public struct RoutingTable: Sendable {
                 RouteMiss(reason: .malformedURL, url: url, rewrittenURL: rewrittenURL, detail: error.description))
         }
         withBytes(of: request.storage) { bytes in
-            match(bytes, request.scheme, request.segmentRanges, method, variants, &budget, &outcome, &reason)
+            match(bytes, request.scheme, request.segmentRanges, method, variants, charging, &budget, &outcome, &reason)
         }
         guard case .matched(let raw) = outcome else {
             return answer(url, rewrittenURL, request, nil, RangeList(), nil, reason, variants, kind, extra)
@@ -263,6 +285,10 @@ public struct RoutingTable: Sendable {
         _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind?,
         _ extra: [String: any Sendable]
     ) -> Result<RouteMatch, RouteMiss>? {
+        // The fast path charges nothing: a URL that could pass the regex budget takes the general path.
+        if regexWork.mayExceedBudget, !regexWork.fits(urlLength: url.utf8.count, rewritable: false, calls: 2) {
+            return nil
+        }
         var methodToken: ShortToken?
         if let method {
             guard let token = ShortToken(method: method) else { return nil }

@@ -30,7 +30,7 @@ public struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     public let portablePattern: String
     let root: Node
     /// How much a backtracking engine can spend on the expression (see ``RegexComplexity``).
-    public let complexity: RegexComplexity
+    package let complexity: RegexComplexity
 
     /// Why an expression was refused, and where.
     public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -89,6 +89,11 @@ struct HostileBench {
                 options: HostileBench.fallbackOptions,
                 url: { "/c" + String(repeating: "/7", count: max(1, $0 / 2 - 1)) }),
             Shape(
+                name: "10,000 in-segment routes behind a catch-all, fallbackToLastHandler, 4,000 segments",
+                routes: (0..<10000).map { "/c/**/{a}.t\($0)" },
+                options: HostileBench.fallbackOptions,
+                url: { "/c" + String(repeating: "/7", count: max(1, $0 / 2 - 1)) }),
+            Shape(
                 name: "10,000 constraint routes behind a catch-all, fallbackToLastHandler, 4,000 segments",
                 routes: (0..<10000).map { "/c/**/:x(\\d+z\($0))" },
                 options: HostileBench.fallbackOptions,

@@ -32,6 +32,17 @@ import Testing
         #expect(try RoutePattern("/{a}%2A").segments == [.composite([.capture("a"), .literal("*")])])
     }
 
+    @Test func theCanonicalTextParsesBackToThePattern() throws {
+        // Found by FuzzParsers: `***` (an in-segment star alone) rendered as `*`, the catch-all.
+        for source in ["***", "/ds/s/****//*", "/a/*.jpg/{x}*", "app://h/**/:id(\\d+)/x%2Fy", "/%2A/caf%C3%A9"] {
+            let pattern = try RoutePattern(source)
+            let again = try RoutePattern(pattern.description)
+            #expect(again.segments == pattern.segments, "\(source) -> \(pattern.description)")
+            #expect(again.scheme == pattern.scheme)
+        }
+        #expect(try RoutePattern("/a/***").description == "/a/***")
+    }
+
     @Test func aConstraintMayHoldSlashesBracesAndParentheses() throws {
         let pattern = try RoutePattern("/a/:x((?:[/(]|\\)){2,3})/b")
         #expect(pattern.segments.count == 3)

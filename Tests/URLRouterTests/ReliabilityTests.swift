@@ -77,4 +77,22 @@ import Testing
         #expect(matched.all.count == 4)
         #expect(matched.all.allSatisfy { $0 >= rounds * 5 / 2 }, "every /stable lookup matches: \(matched.all)")
     }
+
+    @Test func theFallbacksRetriesAreBoundedTheSameWayOnEveryBackend() throws {
+        var options = RouterOptions()
+        options.fallbackToLastHandler = true
+        let answers = try RouterBackend.available.map { backend -> [String] in
+            let router = Router(options: options, backend: backend)
+            try router.register(contentsOf: (0..<2000).map { RouteDefinition("/c/**/x\($0)", handler: .value($0)) })
+            try router.register("/c/:first") { _ in }
+            return ["/c/1/2/x7", "/c/1/2/3", "/c" + String(repeating: "/7", count: 3000)].map { url in
+                switch router.match(url) {
+                case .success(let match): return match.route.pattern.source
+                case .failure(let miss): return miss.reason.rawValue
+                }
+            }
+        }
+        // 2,001 routes: 64,132 steps a retry, 155 retries; 3,000 segments need more.
+        #expect(answers.allSatisfy { $0 == ["/c/**/x7", "/c/:first", "limitExceeded"] }, "\(answers)")
+    }
 }
