@@ -148,8 +148,10 @@ func asciiLowercased(_ text: String) -> String {
     return String(decoding: text.utf8.map { asciiLower($0) }, as: UTF8.self)
 }
 
-@inline(__always)
-func asciiLower(_ byte: UInt8) -> UInt8 {
+/// `byte` with `A-Z` lowered: the one ASCII case fold of the package (literal comparisons,
+/// pattern keys, first-segment hashing, on every backend).
+@inlinable
+package func asciiLower(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
 

@@ -159,12 +159,7 @@ package struct PatternKey: Hashable, Sendable {
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x100_0000_01b3
-        }
-        hash = Int(truncatingIfNeeded: value)
+        hash = Int(truncatingIfNeeded: ByteHash.fnv1a(bytes))
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -150,8 +150,3 @@ final class FoundationRouteMatcher: RouteMatcher {
             : segment.elementsEqual(literal)
     }
 }
-
-@inline(__always)
-func asciiLower(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-}

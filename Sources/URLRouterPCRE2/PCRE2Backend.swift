@@ -134,11 +134,7 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
         let result = url.withUTF8 { bytes -> Int32 in
             pcre2_set_callout_8(context, rewriteCallout, nil)
             defer { pcre2_set_callout_8(context, nil, nil) }
-            if code.isJITCompiled {
-                return pcre2_jit_match_8(code.pointer, bytes.baseAddress, bytes.count, 0, 0, matchData, context)
-            }
-            return pcre2_match_8(
-                code.pointer, bytes.baseAddress, bytes.count, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
+            return PCRE2Code.match(code.pointer, jit: code.isJITCompiled, bytes.baseAddress, bytes.count, matchData, context)
         }
         guard result >= 0 else {
             if result == PCRE2_ERROR_NOMATCH { return .none }

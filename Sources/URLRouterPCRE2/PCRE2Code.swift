@@ -115,6 +115,17 @@ final class PCRE2Code: @unchecked Sendable {
         pcre2_code_free_8(pointer)
     }
 
+    /// Matches `code` (JIT code when `jit`, else on the interpreter) against `length` bytes at
+    /// `subject`: the one place that chooses between the two.
+    @inline(__always)
+    static func match(
+        _ code: OpaquePointer, jit: Bool, _ subject: UnsafePointer<UInt8>?, _ length: Int, _ matchData: OpaquePointer,
+        _ context: OpaquePointer
+    ) -> Int32 {
+        if jit { return pcre2_jit_match_8(code, subject, length, 0, 0, matchData, context) }
+        return pcre2_match_8(code, subject, length, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
+    }
+
     /// How many capture pairs a match of this pattern needs.
     var ovectorPairs: Int {
         var count: UInt32 = 0

@@ -102,10 +102,7 @@ final class PCRE2RawReplay: RawMatchReplay {
         for index in calls {
             let subject = base + offsets[index]
             let length = offsets[index + 1] - offsets[index]
-            let result =
-                jit[index]
-                ? pcre2_jit_match_8(codes[index], subject, length, 0, 0, matchData, context)
-                : pcre2_match_8(codes[index], subject, length, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
+            let result = PCRE2Code.match(codes[index], jit: jit[index], subject, length, matchData, context)
             sum &+= result >= 0 ? markNumber(in: matchData) ?? -1 : -1
         }
         return sum

@@ -184,7 +184,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             var rest: [Int] = []
             for index in all {
                 if case .literal(let text)? = routes[index].elements.first {
-                    let key = options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8)
+                    let key = options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
                     if groups[key] == nil { groupOrder.append(key) }
                     groups[key, default: []].append(index)
                 } else {
@@ -411,8 +411,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             state.pointee.setMatchLimit(UInt32.max)
         }
         @inline(__always) func match() -> Int32 {
-            if shard.jit { return pcre2_jit_match_8(shard.code, subject, length, 0, 0, matchData, context) }
-            return pcre2_match_8(shard.code, subject, length, 0, UInt32(PCRE2_NO_UTF_CHECK), matchData, context)
+            PCRE2Code.match(shard.code, jit: shard.jit, subject, length, matchData, context)
         }
         let result: Int32
         if shard.hasCallouts {
@@ -643,7 +642,7 @@ struct FirstSegmentTable: Sendable {
             bytes = .allocate(capacity: max(1, entries.reduce(0) { $0 + $1.key.count }))
             var used = 0
             for (key, value) in entries {
-                let hash = FirstSegmentTable.hash(key, folding: false)
+                let hash = ByteHash.fnv1a(key, folding: false)
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while slots[slot].value >= 0 { slot = (slot + 1) & mask }
                 let head = key.withUnsafeBufferPointer { FirstSegmentTable.head($0, folding: false) }
@@ -662,22 +661,13 @@ struct FirstSegmentTable: Sendable {
         }
     }
 
-    @inline(__always)
-    static func hash<C: Collection<UInt8>>(_ bytes: C, folding: Bool) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(folding ? asciiFold(byte) : byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return hash
-    }
 
     /// The first 16 bytes of a key (zero-padded), as two words.
     @inline(__always)
     static func head(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool) -> (UInt64, UInt64) {
         var words: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) { raw in
-            for index in 0..<min(16, bytes.count) { raw[index] = folding ? asciiFold(bytes[index]) : bytes[index] }
+            for index in 0..<min(16, bytes.count) { raw[index] = folding ? asciiLower(bytes[index]) : bytes[index] }
         }
         return words
     }
@@ -696,7 +686,7 @@ struct FirstSegmentTable: Sendable {
     @inline(__always)
     func lookup(_ segment: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int? {
         guard let slots else { return nil }
-        let hash = FirstSegmentTable.hash(segment, folding: folding)
+        let hash = ByteHash.fnv1a(segment, folding: folding)
         var position = Int(truncatingIfNeeded: hash) & slots.mask
         while true {
             let slot = slots.slots[position]
@@ -707,7 +697,7 @@ struct FirstSegmentTable: Sendable {
                     guard segment.count > 16 else { return Int(slot.value) }
                     var equal = true
                     for index in 16..<segment.count {
-                        let byte = folding ? asciiFold(segment[index]) : segment[index]
+                        let byte = folding ? asciiLower(segment[index]) : segment[index]
                         if slots.bytes[slot.offset + index] != byte {
                             equal = false
                             break

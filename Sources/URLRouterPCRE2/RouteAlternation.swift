@@ -105,7 +105,7 @@ struct RouteAlternation {
     func key(_ element: RouteElement) -> Key {
         switch element {
         case .literal(let text):
-            return .literal(PatternKey(options.caseInsensitive ? text.utf8.map(asciiFold) : Array(text.utf8)))
+            return .literal(PatternKey(options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)))
         case .parameter, .wildcard: return .segment
         case .constrained(let regex): return .constrained(regex.source)
         case .composite(let pattern): return .composite(compositeIDs[pattern]!)
@@ -197,7 +197,7 @@ struct RouteAlternation {
                 for index in start..<end {
                     guard case .literal(let text)? = children[index].element else { continue }
                     let scalars = text.unicodeScalars.map { scalar in
-                        options.caseInsensitive && scalar.isASCII ? Unicode.Scalar(asciiFold(UInt8(scalar.value))) : scalar
+                        options.caseInsensitive && scalar.isASCII ? Unicode.Scalar(asciiLower(UInt8(scalar.value))) : scalar
                     }
                     literals.append((scalars, children[index].node))
                 }
@@ -338,11 +338,6 @@ struct RouteAlternation {
         out.append(contentsOf: String(value, radix: 16, uppercase: true).utf8)
         out.append(UInt8(ascii: "}"))
     }
-}
-
-@inline(__always)
-func asciiFold(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
 
 /// The one byte each HTTP method of a route table stands for in subjects.

@@ -1,0 +1,16 @@
+/// The one hash of byte strings the package computes itself: 64-bit FNV-1a, optionally over the
+/// bytes with ASCII letters lowered (for routers that fold case). Pattern keys hash with it once
+/// when made; the PCRE2 backend's first-segment table hashes a lookup's first segment with it
+/// without allocating.
+package enum ByteHash {
+    /// FNV-1a of `bytes`, with `A-Z` lowered first when `folding`.
+    @inlinable
+    package static func fnv1a<C: Collection<UInt8>>(_ bytes: C, folding: Bool = false) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(folding ? asciiLower(byte) : byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+}
