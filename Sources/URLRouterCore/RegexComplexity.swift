@@ -452,13 +452,9 @@ extension RegexComplexity {
         var workPerByte: Int {
             let start = 2 + 2 * first.count
             func cost(_ subset: [Int]) -> Int { subset.reduce(0) { $0 + follow[$1].count + 1 } }
-            let ascii = classes.map(\.ascii)
-            let other = classes.map { if case .none = $0.other { return false } else { return true } }
-            func matches(_ point: Int, _ symbol: Int) -> Bool {
-                if symbol == 128 { return other[point] }
-                let bits = ascii[point]
-                return symbol < 64 ? bits.0 & (1 << UInt64(symbol)) != 0 : bits.1 & (1 << UInt64(symbol - 64)) != 0
-            }
+            // Symbol 128 stands for every other scalar, as a byte of 0x80 or more does for the scanner.
+            let scanner = Scanner(self)
+            func matches(_ point: Int, _ symbol: Int) -> Bool { scanner.matches(point, UInt8(symbol)) }
             // Symbols that every point treats alike lead to the same subsets: one of each kind is enough.
             var kinds: Set<[Bool]> = []
             var symbols: [Int] = []

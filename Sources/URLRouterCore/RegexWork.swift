@@ -187,8 +187,6 @@ struct RegexWork: Sendable {
     }
 
     func equal(_ segment: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
-        guard segment.count == literal.count else { return false }
-        return caseInsensitive
-            ? zip(segment, literal).allSatisfy { asciiLower($0) == $1 } : segment.elementsEqual(literal)
+        caseInsensitive ? asciiCaseInsensitiveEqual(segment, literal) : segment.elementsEqual(literal)
     }
 }
