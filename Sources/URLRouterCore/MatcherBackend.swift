@@ -25,7 +25,8 @@ public protocol MatcherBackend: Sendable {
     func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter
 }
 
-/// What a lookup asks a route matcher.
+/// What a lookup asks a route matcher: the one request type of the pipeline, for a URL whose
+/// segments are ranges of its own bytes (no `%`) and for one whose segments were decoded alike.
 ///
 /// The segment bytes are lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
 /// and must not be kept.
@@ -38,6 +39,9 @@ public struct MatchRequest {
     public var segments: RangeList
     /// How many of ``segments`` to match: all of them, or fewer for the fallback.
     public var segmentCount: Int
+    /// When all of ``segments`` are exactly the `/`-separated parts of one run of ``bytes``,
+    /// that run (a matcher may then copy them at once).
+    public var segmentRun: Range<Int>?
     /// Which methods may answer.
     public var method: MethodFilter
     /// The requested variants, in preference order.
@@ -45,12 +49,13 @@ public struct MatchRequest {
 
     /// Makes a request for all of `segments`.
     public init(
-        scheme: String?, bytes: UnsafeBufferPointer<UInt8>, segments: RangeList, method: MethodFilter,
-        variants: [String]
+        scheme: String?, bytes: UnsafeBufferPointer<UInt8>, segments: RangeList, segmentRun: Range<Int>? = nil,
+        method: MethodFilter, variants: [String]
     ) {
         self.scheme = scheme
         self.bytes = bytes
         self.segments = segments
+        self.segmentRun = segmentRun
         self.segmentCount = segments.count
         self.method = method
         self.variants = variants

@@ -161,10 +161,11 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
         let request: RequestURL?
         let route: RouteRegistration?
         let detail: String?
+        let allowedMethods: [String]
 
         init(
             reason: Reason, url: String, rewrittenURL: String?, request: RequestURL?, route: RouteRegistration?,
-            detail: String?
+            detail: String?, allowedMethods: [String]
         ) {
             self.reason = reason
             self.url = url
@@ -172,6 +173,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
             self.request = request
             self.route = route
             self.detail = detail
+            self.allowedMethods = allowedMethods
         }
     }
 
@@ -189,14 +191,18 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     public var route: RouteRegistration? { storage.route }
     /// More detail, such as which part of a malformed URL does not decode.
     public var detail: String? { storage.detail }
+    /// For ``Reason/methodNotAllowed``: the methods a request for this URL may use, sorted
+    /// (`HEAD` wherever `GET` is there), as an `Allow` header lists them; empty otherwise.
+    public var allowedMethods: [String] { storage.allowedMethods }
 
     /// Makes a miss.
     public init(
         reason: Reason, url: String, rewrittenURL: String? = nil, request: RequestURL? = nil,
-        route: RouteRegistration? = nil, detail: String? = nil
+        route: RouteRegistration? = nil, detail: String? = nil, allowedMethods: [String] = []
     ) {
         storage = Storage(
-            reason: reason, url: url, rewrittenURL: rewrittenURL, request: request, route: route, detail: detail)
+            reason: reason, url: url, rewrittenURL: rewrittenURL, request: request, route: route, detail: detail,
+            allowedMethods: allowedMethods)
     }
 
     /// The lower-cased scheme, when the URL was normalized.

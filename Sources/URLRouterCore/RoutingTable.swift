@@ -1,22 +1,23 @@
 /// An immutable, compiled snapshot of a router: its routes and rewrite rules on one backend.
 ///
-/// Every lookup runs against one snapshot, so it sees one consistent table. The lookup
-/// pipeline is the same for every backend; only ``RouteMatcher`` and ``URLRewriter`` differ:
+/// Every lookup runs against one snapshot, so it sees one consistent table. There is one lookup
+/// pipeline, the same for every backend and for the owning and the borrowed lookups; only
+/// ``RouteMatcher`` and ``URLRewriter`` differ:
 ///
 /// 1. a URL longer than ``RouterOptions/maxURLLength`` is refused (`urlTooLong`);
 /// 2. the first applicable rewrite rule rewrites it, once (a result that is too long is refused);
-/// 3. the URL is normalized (``RequestURL``; `malformedURL` on a bad escape);
+/// 3. the URL is scanned (``PlainScan``): a URL with no `%` keeps its segments as ranges of its
+///    own bytes; one with escapes is normalized with decoding (``RequestURL``; `malformedURL` on
+///    a bad escape), as is one under transition prefixes or callback URLs;
 /// 4. the backend finds the first route in precedence order that matches and answers the
-///    method and variants; with ``RouterOptions/fallbackToLastHandler``, then shorter and shorter
+///    method and variants, in one call; with ``RouterOptions/fallbackToLastHandler``, then shorter and shorter
 ///    runs of leading segments; then, if the path matched only routes of other methods,
-///    `methodNotAllowed`; else `noMatch`;
-/// 5. the winner's target for the requested variants is checked against the entry point's kind
-///    (`kindMismatch`).
+///    `methodNotAllowed` (with the methods that would have answered); else `noMatch`;
+/// 5. the caller's body reads the answer (``Resolution``): the owning lookup checks the
+///    winner's kind (`kindMismatch`) and builds a ``RouteMatch``; the borrowed lookup reads it in place.
 ///
-/// When the backend serves ``PlainRouteMatcher`` and the table has no rewrite rules, transition
-/// prefixes or callback URLs, a URL with no `%` (and at most eight segments, short scheme and
-/// method) takes a fast path through the same steps: one scan, one match on the URL's own bytes,
-/// and nothing reference counted or allocated until the answer is built.
+/// Nothing on the way is reference counted or allocated for a URL with no `%`, no rewrite and
+/// at most eight segments and parameters.
 public struct RoutingTable: Sendable {
     /// The options the table was built under.
     public let options: RouterOptions
@@ -38,18 +39,12 @@ public struct RoutingTable: Sendable {
     let hasMethodRoutes: Bool
     /// Per route, its target for a lookup without variants (the common case, without a search).
     let untaggedTargets: [RouteRegistration?]
-    /// The matcher, when lookups can take the fast path (see ``lookup(_:method:variants:kind:extra:)``):
-    /// the backend serves it, and there are no rewrite rules, transition prefixes or callback URLs,
-    /// so normalizing a URL with no `%` is a single scan.
-    // A strong `let`, called on the borrowed table: a lookup touches no reference count of the
-    // shared matcher (which, retained by every thread, would bounce one cache line between
-    // cores). An `unowned(unsafe)` property does worse: reading one makes a strong copy, which
-    // is retained and released around the call.
-    let plainMatcher: any PlainRouteMatcher
-    /// Whether lookups take the fast path at all.
-    let takesPlainPath: Bool
-    /// ``RouterOptions/defaultScheme`` as a token, for the fast path.
-    let defaultSchemeToken: ShortToken?
+    /// Whether lookups scan with ``PlainScan`` (no transition prefixes or callback URLs, which
+    /// only the full normalization handles).
+    let scansPlain: Bool
+    /// The distinct methods of the routes (and `HEAD` with `GET`), sorted: the candidates of a
+    /// `methodNotAllowed` miss's allowed methods.
+    let routeMethods: [String]
     /// The bound on what the lookup's user regexes can cost, charged before they run.
     let regexWork: RegexWork
     /// What one retry of ``RouterOptions/fallbackToLastHandler`` costs the budget: it runs the
@@ -75,18 +70,10 @@ public struct RoutingTable: Sendable {
         let options = registry.options
         let regexWork = RegexWork(routes: routes, rules: rules, options: options)
         self.regexWork = regexWork
-        let defaultSchemeToken = options.defaultScheme.flatMap { ShortToken(scheme: $0.utf8) }
-        self.defaultSchemeToken = defaultSchemeToken
-        let plainURLsAreFast =
-            rules.isEmpty && options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
-            && (options.defaultScheme == nil || defaultSchemeToken != nil)
-        if plainURLsAreFast, let plain = matcher as? any PlainRouteMatcher {
-            self.plainMatcher = plain
-            self.takesPlainPath = true
-        } else {
-            self.plainMatcher = EmptyMatcher.shared
-            self.takesPlainPath = false
-        }
+        self.scansPlain = options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
+        var methods = Set(routes.compactMap(\.method))
+        if methods.contains("GET") { methods.insert("HEAD") }
+        self.routeMethods = methods.sorted()
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
@@ -108,80 +95,23 @@ public struct RoutingTable: Sendable {
         self.rewriter = nil
         self.hasMethodRoutes = false
         self.untaggedTargets = []
-        self.plainMatcher = EmptyMatcher.shared
-        self.takesPlainPath = false
-        self.defaultSchemeToken = nil
+        self.scansPlain = false
+        self.routeMethods = []
         self.regexWork = RegexWork(routes: [], rules: [], options: options)
     }
 
-    final class EmptyMatcher: PlainRouteMatcher {
+    final class EmptyMatcher: RouteMatcher {
         /// The one instance, which lives as long as the process.
         static let shared = EmptyMatcher()
 
         func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
-
-        func firstPlainMatch(
-            _ request: PlainMatchRequest, anyMethod: Bool, variants: [String], budget: inout WorkBudget,
-            into match: inout PlainMatch
-        ) -> PlainMatchOutcome { .noMatch }
     }
 
     /// Runs `body` on the UTF-8 bytes of `text`, without copying them when the string is native.
     @inline(__always)
-    func withBytes(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if text.utf8.withContiguousStorageIfAvailable(body) == nil {
-            Array(text.utf8).withUnsafeBufferPointer(body)
-        }
-    }
-
-    /// Step 4 of the pipeline: the full match, the fallback, then `methodNotAllowed`.
-    func match(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ scheme: String?, _ segments: RangeList, _ method: String?,
-        _ variants: [String], _ charging: Bool, _ budget: inout WorkBudget, _ outcome: inout MatchOutcome,
-        _ reason: inout RouteMiss.Reason?
-    ) {
-        let request = MatchRequest(
-            scheme: scheme, bytes: bytes, segments: segments, method: .lookup(method), variants: variants)
-        /// One matcher call, after charging what its constraints can cost (when the lookup charges).
-        func firstMatch(_ request: borrowing MatchRequest) -> MatchOutcome {
-            if charging,
-                !regexWork.chargeConstraints(bytes, segments, segmentCount: request.segmentCount, to: &budget)
-            {
-                return .limitExceeded
-            }
-            return matcher.firstMatch(request, budget: &budget)
-        }
-        outcome = firstMatch(request)
-        if case .matched = outcome { return }
-        var matchRequest = request
-        if outcome == .noMatch, options.fallbackToLastHandler {
-            var count = segments.count
-            while outcome == .noMatch, count > 0 {
-                count -= 1
-                matchRequest.segmentCount = count
-                // Each retry runs the whole table again: the retries of a URL of thousands of
-                // segments against thousands of routes are charged to the budget too.
-                guard budget.charge(fallbackStepsPerRetry) else {
-                    outcome = .limitExceeded
-                    break
-                }
-                outcome = firstMatch(matchRequest)
-            }
-        }
-        switch outcome {
-        case .matched: return
-        case .limitExceeded: reason = .limitExceeded
-        case .noMatch:
-            reason = .noMatch
-            guard hasMethodRoutes else { return }
-            matchRequest.segmentCount = segments.count
-            matchRequest.method = MethodFilter.any
-            switch firstMatch(matchRequest) {
-            case .matched: reason = .methodNotAllowed
-            case .noMatch: break
-            case .limitExceeded: reason = .limitExceeded
-            }
-        }
+    func withBytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// The result of rewriting a URL on its own.
@@ -211,7 +141,7 @@ public struct RoutingTable: Sendable {
         }
     }
 
-    /// Looks `url` up.
+    /// Looks `url` up and answers an owning match.
     ///
     /// - Parameters:
     ///   - url: the URL to route.
@@ -225,11 +155,21 @@ public struct RoutingTable: Sendable {
         _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
         extra: [String: any Sendable] = [:]
     ) -> Result<RouteMatch, RouteMiss> {
-        guard url.utf8.count <= options.maxURLLength else {
-            return .failure(RouteMiss(reason: .urlTooLong, url: url, detail: "longer than \(options.maxURLLength) bytes"))
+        var answer: Result<RouteMatch, RouteMiss>?
+        resolve(url, method: method, variants: variants) { resolution in
+            answer = self.answer(url, resolution, variants, kind, extra)
         }
-        if takesPlainPath, let answer = plainLookup(url, method, variants, kind, extra) {
-            return answer
+        return answer!
+    }
+
+    /// Runs steps 1 to 4 of the pipeline for `url` and lends `body` what they found.
+    ///
+    /// Everything `body` gets (the bytes, the ranges) lives only for the call.
+    package func resolve(
+        _ url: String, method: String?, variants: [String], _ body: (borrowing Resolution) -> Void
+    ) {
+        guard url.utf8.count <= options.maxURLLength else {
+            return body(Resolution(miss: .urlTooLong, detail: "longer than \(options.maxURLLength) bytes"))
         }
         var budget = WorkBudget()
         // Nearly every lookup fits the crude bound, and then charges nothing.
@@ -239,152 +179,143 @@ public struct RoutingTable: Sendable {
                 urlLength: url.utf8.count, rewritable: !rules.isEmpty,
                 calls: RegexWork.matcherCalls(urlLength: url.utf8.count, options: options))
         let method = method.map { HTTPMethodName.normalized($0) ?? $0 }
-        // The matcher writes its answer into these; the closures return nothing, so no large value
-        // passes through generic code.
-        var outcome = MatchOutcome.noMatch
-        var reason: RouteMiss.Reason?
-
-        var target = url
+        var routed = url
         var rewrittenURL: String?
-        switch rules.isEmpty ? .unchanged : rewrite(url, charging: charging, budget: &budget) {
-        case .unchanged: break
-        case .limitExceeded: return .failure(RouteMiss(reason: .limitExceeded, url: url, detail: "in a rewrite rule"))
-        case .rewritten(let rewritten):
-            guard rewritten.utf8.count <= options.maxURLLength else {
-                return .failure(
-                    RouteMiss(
-                        reason: .urlTooLong, url: url, rewrittenURL: rewritten,
-                        detail: "rewritten URL longer than \(options.maxURLLength) bytes"))
+        if !rules.isEmpty {
+            switch rewrite(url, charging: charging, budget: &budget) {
+            case .unchanged: break
+            case .limitExceeded: return body(Resolution(miss: .limitExceeded, detail: "in a rewrite rule"))
+            case .rewritten(let rewritten):
+                guard rewritten.utf8.count <= options.maxURLLength else {
+                    var miss = Resolution(miss: .urlTooLong, detail: "rewritten URL longer than \(options.maxURLLength) bytes")
+                    miss.rewrittenURL = rewritten
+                    return body(miss)
+                }
+                routed = rewritten
+                rewrittenURL = rewritten
             }
-            target = rewritten
-            rewrittenURL = rewritten
         }
-
-        let request: RequestURL
-        do {
-            request = try RequestURL(normalizing: target, options: options)
-        } catch {
-            return .failure(
-                RouteMiss(reason: .malformedURL, url: url, rewrittenURL: rewrittenURL, detail: error.description))
+        withBytes(of: routed) { bytes in
+            if scansPlain, let scan = PlainScan.scan(bytes, hostRule: options.hostAsSegment) {
+                var resolution = Resolution(bytes: bytes, scan: scan, defaultScheme: options.defaultScheme)
+                resolution.rewrittenURL = rewrittenURL
+                match(&resolution, method, variants, charging, &budget)
+                return body(resolution)
+            }
+            let request: RequestURL
+            do throws(RequestURL.MalformedURL) {
+                request = try RequestURL(normalizing: routed, options: options)
+            } catch {
+                var miss = Resolution(miss: .malformedURL, detail: error.description)
+                miss.rewrittenURL = rewrittenURL
+                return body(miss)
+            }
+            withBytes(of: request.storage) { storage in
+                var resolution = Resolution(bytes: bytes, storage: storage, request: request)
+                resolution.rewrittenURL = rewrittenURL
+                match(&resolution, method, variants, charging, &budget)
+                body(resolution)
+            }
         }
-        withBytes(of: request.storage) { bytes in
-            match(bytes, request.scheme, request.segmentRanges, method, variants, charging, &budget, &outcome, &reason)
-        }
-        guard case .matched(let raw) = outcome else {
-            return answer(url, rewrittenURL, request, nil, RangeList(), nil, reason, variants, kind, extra)
-        }
-        return answer(url, rewrittenURL, request, raw.routeIndex, raw.captures, raw.catchAll, nil, variants, kind, extra)
     }
 
-    /// The fast path of a lookup, for a URL with no `%`, at most eight segments and short tokens
-    /// (see ``RequestURL/scanPlain(_:hostRule:into:)``): one scan, one match on the URL's own bytes,
-    /// with nothing reference counted until the answer is built. The same steps and the same
-    /// answers as the general path; `nil` sends the lookup there.
-    @inline(__always)
-    func plainLookup(
-        _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind?,
-        _ extra: [String: any Sendable]
-    ) -> Result<RouteMatch, RouteMiss>? {
-        // The fast path charges nothing: a URL that could pass the regex budget takes the general path.
-        if regexWork.mayExceedBudget, !regexWork.fits(urlLength: url.utf8.count, rewritable: false, calls: 2) {
-            return nil
-        }
-        var methodToken: ShortToken?
-        if let method {
-            guard let token = ShortToken(method: method) else { return nil }
-            methodToken = token
-        }
-        var scan = PlainScan()
-        var match = PlainMatch()
-        var outcome = PlainMatchOutcome.needsGeneralPath
-        var reason: RouteMiss.Reason?
-        var budget = WorkBudget()
-        let scanned: Bool? = url.utf8.withContiguousStorageIfAvailable { bytes in
-            guard RequestURL.scanPlain(bytes, hostRule: options.hostAsSegment, into: &scan),
-                let base = bytes.baseAddress
-            else { return false }
-            let request = PlainMatchRequest(
-                bytes: base, segments: scan.segments, segmentRun: scan.segmentRun,
-                scheme: scan.scheme ?? defaultSchemeToken, method: methodToken)
-            outcome = plainMatcher.firstPlainMatch(
-                request, anyMethod: false, variants: variants, budget: &budget, into: &match)
-            switch outcome {
-            case .matched, .needsGeneralPath: break
-            case .limitExceeded: reason = .limitExceeded
-            case .noMatch:
-                // The fallback retries shorter paths: the general path does that.
-                guard !options.fallbackToLastHandler else {
-                    outcome = .needsGeneralPath
-                    return true
+    /// Step 4 of the pipeline: the match, the fallback, then `methodNotAllowed`.
+    func match(
+        _ resolution: inout Resolution, _ method: String?, _ variants: [String], _ charging: Bool,
+        _ budget: inout WorkBudget
+    ) {
+        var request = MatchRequest(
+            scheme: resolution.scheme, bytes: resolution.storage, segments: resolution.segments,
+            segmentRun: resolution.segmentRun, method: .lookup(method), variants: variants)
+        var outcome = firstMatch(request, charging, &budget)
+        if outcome == .noMatch, options.fallbackToLastHandler {
+            var count = request.segments.count
+            while outcome == .noMatch, count > 0 {
+                count -= 1
+                request.segmentCount = count
+                // Each retry runs the whole table again: the retries of a URL of thousands of
+                // segments against thousands of routes are charged to the budget too.
+                guard budget.charge(fallbackStepsPerRetry) else {
+                    outcome = .limitExceeded
+                    break
                 }
-                reason = .noMatch
-                guard hasMethodRoutes else { break }
-                var probe = PlainMatch()
-                let any = plainMatcher.firstPlainMatch(
-                    request, anyMethod: true, variants: variants, budget: &budget, into: &probe)
-                switch any {
-                case .matched, .needsGeneralPath: reason = .methodNotAllowed
-                case .noMatch: break
-                case .limitExceeded: reason = .limitExceeded
-                }
+                outcome = firstMatch(request, charging, &budget)
             }
-            return true
         }
-        guard scanned == true else { return nil }
-        let scheme = scan.scheme?.string ?? options.defaultScheme
         switch outcome {
-        case .needsGeneralPath: return nil
-        case .matched:
-            if let winner = target(of: match.routeIndex, for: variants), kind == nil || winner.kind == kind {
-                return .success(
-                    RouteMatch(
-                        route: winner, routedURL: url, segments: scan.segments.rangeList, scheme: scheme,
-                        decodePlus: options.decodePlus, spans: (scan.hostSpan, scan.querySpan, scan.fragmentSpan),
-                        extras: nil, captures: match.captures.rangeList, extra: extra, catchAll: match.catchAll,
-                        rewrittenURL: nil, callerURL: nil))
+        case .matched(let raw):
+            resolution.routeIndex = raw.routeIndex
+            resolution.captures = raw.captures
+            resolution.catchAll = raw.catchAll
+            resolution.reason = nil
+        case .limitExceeded: resolution.reason = .limitExceeded
+        case .noMatch:
+            resolution.reason = .noMatch
+            guard hasMethodRoutes else { return }
+            request.segmentCount = request.segments.count
+            request.method = .any
+            switch firstMatch(request, charging, &budget) {
+            case .matched:
+                resolution.reason = .methodNotAllowed
+                resolution.allowedMethods = routeMethods.filter { candidate in
+                    request.method = .lookup(candidate)
+                    if case .matched = firstMatch(request, charging, &budget) { return true }
+                    return false
+                }
+            case .noMatch: break
+            case .limitExceeded: resolution.reason = .limitExceeded
             }
-            // A kind mismatch (or a backend bug): the general answer says which.
-            fallthrough
-        case .noMatch, .limitExceeded:
-            let request = RequestURL(
-                url: url, segmentRanges: scan.segments.rangeList, scheme: scheme, decodePlus: options.decodePlus,
-                hostSpan: scan.hostSpan, querySpan: scan.querySpan, fragmentSpan: scan.fragmentSpan, extras: nil)
-            guard case .matched = outcome else {
-                return answer(url, nil, request, nil, RangeList(), nil, reason, variants, kind, extra)
-            }
-            return answer(
-                url, nil, request, match.routeIndex, match.captures.rangeList, match.catchAll, nil, variants, kind, extra)
         }
+    }
+
+    /// One matcher call, after charging what its constraints can cost (when the lookup charges).
+    @inline(__always)
+    func firstMatch(_ request: borrowing MatchRequest, _ charging: Bool, _ budget: inout WorkBudget) -> MatchOutcome {
+        if charging,
+            !regexWork.chargeConstraints(request.bytes, request.segments, segmentCount: request.segmentCount, to: &budget)
+        {
+            return .limitExceeded
+        }
+        return matcher.firstMatch(request, budget: &budget)
     }
 
     /// Route `index`'s target for `variants` (without variants, read from a table, not searched).
     @inline(__always)
-    func target(of index: Int, for variants: [String]) -> RouteRegistration? {
+    package func target(of index: Int, for variants: [String]) -> RouteRegistration? {
         variants.isEmpty ? untaggedTargets[index] : routes[index].target(for: variants)
     }
 
-    /// Step 5 of the pipeline: the winner's target for the variants, checked against the kind.
-    @inline(__always)
+    /// Step 5 of the owning lookup: the winner's target for the variants, checked against the
+    /// kind, as a ``RouteMatch``; or the miss.
     func answer(
-        _ url: String, _ rewrittenURL: String?, _ request: consuming RequestURL, _ routeIndex: Int?,
-        _ captures: consuming RangeList, _ catchAll: Range<Int>?, _ reason: RouteMiss.Reason?, _ variants: [String],
-        _ kind: RouteKind?, _ extra: [String: any Sendable]
+        _ url: String, _ resolution: borrowing Resolution, _ variants: [String], _ kind: RouteKind?,
+        _ extra: [String: any Sendable]
     ) -> Result<RouteMatch, RouteMiss> {
-        guard let routeIndex else {
-            return .failure(
-                RouteMiss(reason: reason ?? .noMatch, url: url, rewrittenURL: rewrittenURL, request: request))
+        let routedURL = resolution.rewrittenURL ?? url
+        var reason = resolution.reason
+        var winner: RouteRegistration?
+        if reason == nil {
+            winner = target(of: resolution.routeIndex, for: variants)
+            // A backend that returned a route that does not answer the lookup: a backend bug,
+            // reported as no match.
+            if winner == nil { reason = .noMatch }
+            if let kind, let found = winner, found.kind != kind { reason = .kindMismatch }
         }
-        guard let winner = target(of: routeIndex, for: variants) else {
-            // A backend returned a route that does not answer the lookup: a backend bug, reported as no match.
-            return .failure(RouteMiss(reason: .noMatch, url: url, rewrittenURL: rewrittenURL, request: request))
-        }
-        if let kind, winner.kind != kind {
+        guard let winner, reason == nil else {
             return .failure(
-                RouteMiss(reason: .kindMismatch, url: url, rewrittenURL: rewrittenURL, request: request, route: winner))
+                RouteMiss(
+                    reason: reason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
+                    request: resolution.requestURL(routedURL, decodePlus: options.decodePlus),
+                    route: reason == .kindMismatch ? winner : nil, detail: resolution.detail,
+                    allowedMethods: resolution.allowedMethods))
         }
         return .success(
             RouteMatch(
-                route: winner, url: url, rewrittenURL: rewrittenURL, request: request, captures: captures,
-                extra: extra, catchAll: catchAll))
+                route: winner, routedURL: routedURL, segments: resolution.segments, scheme: resolution.scheme,
+                decodePlus: options.decodePlus,
+                spans: (resolution.hostSpan, resolution.querySpan, resolution.fragmentSpan),
+                extras: resolution.request?.extras, captures: resolution.captures, extra: extra,
+                catchAll: resolution.catchAll, rewrittenURL: resolution.rewrittenURL,
+                callerURL: resolution.rewrittenURL == nil ? nil : url))
     }
 }

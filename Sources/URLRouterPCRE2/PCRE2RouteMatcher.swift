@@ -438,19 +438,35 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         return .route(index)
     }
 
+    /// The one entry point: writes the subject `/seg1/seg2//Mscheme` from the request's bytes
+    /// (one copy when the segments are one run of them), runs the shard, and reads the winner's
+    /// captures from its capture plan. Nothing on the way is reference counted or allocated (a
+    /// route with more than eight parameters gives a capture list that is).
     func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         let segmentCount = request.segmentCount
+        let segments = request.segments
         let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
         let state = PCRE2MatchState.current(key: matchStateKey)
-        let segments = request.segments
+        let segmentRun = segmentCount == segments.count ? request.segmentRun : nil
+        // Room for the segments, `//`, the method code and the scheme.
         var length = 8 + (request.scheme?.utf8.count ?? 0)
-        for index in 0..<segmentCount { length += segments[index].count + 1 }
+        if let run = segmentRun {
+            length += run.count + 1
+        } else {
+            for index in 0..<segmentCount { length += segments[index].count + 1 }
+        }
         state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
 
-        // The subject: /seg1/seg2//Mscheme
         let subject = state.pointee.subject
-        var end = PCRE2RouteMatcher.writeSegments(
-            segmentCount, { segments[$0] }, from: request.bytes.baseAddress, to: subject)
+        let source = request.bytes.baseAddress
+        var end: Int
+        if let run = segmentRun, let source {
+            subject[0] = UInt8(ascii: "/")
+            (subject + 1).update(from: source + run.lowerBound, count: run.count)
+            end = run.count + 1
+        } else {
+            end = PCRE2RouteMatcher.writeSegments(segmentCount, { segments[$0] }, from: source, to: subject)
+        }
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
         switch request.method {
@@ -511,58 +527,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
 
     func compositeIndex(_ pattern: CompositePattern) -> Int {
         compositeIDs[pattern] ?? 0
-    }
-}
-
-extension PCRE2RouteMatcher: PlainRouteMatcher {
-    /// The fast path: the subject is written straight from the URL's bytes, and nothing on the
-    /// way is reference counted.
-    func firstPlainMatch(
-        _ request: PlainMatchRequest, anyMethod: Bool, variants: [String], budget: inout WorkBudget,
-        into match: inout PlainMatch
-    ) -> PlainMatchOutcome {
-        let segments = request.segments
-        let segmentCount = segments.count
-        let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
-        let state = PCRE2MatchState.current(key: matchStateKey)
-        // Room for the segments, `//`, the method code and the scheme's 16-byte store.
-        var length = 8 + 2 * ShortToken.capacity
-        if let run = request.segmentRun {
-            length += run.count + 1
-        } else {
-            for index in 0..<segmentCount { length += segments[index].count + 1 }
-        }
-        state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
-
-        // The subject: /seg1/seg2//Mscheme
-        let subject = state.pointee.subject
-        let source = request.bytes
-        var end: Int
-        if let run = request.segmentRun {
-            subject[0] = UInt8(ascii: "/")
-            (subject + 1).update(from: source + run.lowerBound, count: run.count)
-            end = run.count + 1
-        } else {
-            end = PCRE2RouteMatcher.writeSegments(segmentCount, { segments[$0] }, from: source, to: subject)
-        }
-        subject[end] = UInt8(ascii: "/")
-        subject[end + 1] = UInt8(ascii: "/")
-        subject[end + 2] = anyMethod ? MethodCodes.every : methodCodes.code(for: request.method)
-        end += 3
-        if let scheme = request.scheme { end += scheme.write(to: subject + end) }
-
-        switch run(shard, state, length: end, variants: variants, budget: &budget) {
-        case .noMatch: return .noMatch
-        case .limitExceeded: return .limitExceeded
-        case .route(let index):
-            let plan = plans[index]
-            guard plan.simple else { return .needsGeneralPath }
-            match.routeIndex = index
-            match.catchAll = plan.catchAllRange(segmentCount: segmentCount)
-            match.captures = ShortRangeList()
-            plan.forEachCapturedSegment(segmentCount: segmentCount) { match.captures.append(segments[$0]) }
-            return .matched
-        }
     }
 }
 

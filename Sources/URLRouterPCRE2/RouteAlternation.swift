@@ -382,19 +382,16 @@ struct MethodCodes: Sendable {
         return accepted
     }
 
-    /// The code of a lookup's method (upper-cased), or of none.
+    /// The code of a lookup's method (upper-cased), or of none: compared as a token (two words)
+    /// when it is one, without hashing.
     @inline(__always)
     func code(for method: String?) -> UInt8 {
         guard let method else { return MethodCodes.none }
+        if let token = ShortToken(method: method) {
+            for entry in tokens where entry.token.isEqual(to: token) { return entry.code }
+            return MethodCodes.none
+        }
         return codes[method] ?? MethodCodes.none
-    }
-
-    /// The code of a lookup's method token, or of none.
-    @inline(__always)
-    func code(for method: ShortToken?) -> UInt8 {
-        guard let method else { return MethodCodes.none }
-        for entry in tokens where entry.token.isEqual(to: method) { return entry.code }
-        return MethodCodes.none
     }
 }
 #endif

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one pass over a URL with no `%` learns (see ``scan(_:hostRule:)``): the scanner at the
+/// front of every lookup. A URL it refuses (an escape, a scheme over 15 bytes) is normalized by
+/// ``RequestURL/init(normalizing:options:)``, which decodes.
+///
+/// Trivially copyable for up to eight segments (more take a heap list).
+package struct PlainScan {
+    /// The segments, as ranges of the URL's bytes (the host first when it is a segment).
+    package var segments = RangeList()
+    /// When the segments are exactly the `/`-separated parts of one run of the URL's bytes, that run.
+    package var segmentRun: Range<Int>?
+    /// The scheme, lower-cased, when the URL has one.
+    package var scheme: ShortToken?
+    /// Where the host, the query and the fragment are, or `(-1, -1)`.
+    package var hostSpan = RequestURL.absent
+    package var querySpan = RequestURL.absent
+    package var fragmentSpan = RequestURL.absent
+
+    /// An empty scan.
+    package init() {}
+
+    /// Scans `bytes`; `nil` when the URL needs the full normalization.
+    @inline(__always)
+    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostAsSegment) -> PlainScan? {
+        var scan = PlainScan()
+        guard RequestURL.scanPlain(bytes, hostRule: hostRule, into: &scan) else { return nil }
+        return scan
+    }
+
+    /// Sets ``segmentRun`` when the segments are one stretch of the URL, each after a single `/`:
+    /// then their lengths plus one separator each span from the first to the last.
+    mutating func findSegmentRun() {
+        let count = segments.count
+        guard count > 0 else { return }
+        var joined = -1
+        for index in 0..<count { joined += segments[index].count + 1 }
+        let stretch = segments[0].lowerBound..<segments[count - 1].upperBound
+        if joined == stretch.count { segmentRun = stretch }
+    }
+
+    /// The high bit of every byte of `word` (read little-endian) that may be `/`, `?`, `#` or `%`;
+    /// the lowest set bit is always a real one (bits above it can be false alarms).
+    @inline(__always)
+    static func delimiterMask(_ word: UInt64) -> UInt64 {
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 {
+            (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        }
+        let word = UInt64(littleEndian: word)
+        return zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F) | zeroBytes(word ^ 0x3F3F_3F3F_3F3F_3F3F)
+            | zeroBytes(word ^ 0x2323_2323_2323_2323) | zeroBytes(word ^ 0x2525_2525_2525_2525)
+    }
+}
+
+extension RequestURL {
+    /// The fast form of ``init(normalizing:options:)`` for a URL with no `%` anywhere and a
+    /// scheme of at most 15 bytes: nothing to decode or check, so the
+    /// segments are ranges of the URL itself and the result is the same as the full
+    /// normalization's. Transition prefixes and callback URLs are not handled here.
+    ///
+    /// - Returns: `false`, having learned nothing usable, when the URL needs the full normalization.
+    @inline(__always)
+    static func scanPlain(
+        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostAsSegment, into scan: inout PlainScan
+    ) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
+        let total = bytes.count
+        if base[0] == UInt8(ascii: "/") && (total == 1 || base[1] != UInt8(ascii: "/")) {
+            // A path with no scheme and no authority, the usual server request: one pass to the query.
+            var index = 0
+            var segmentStart = 0
+            // The segments are one run of the path unless an empty segment lies between two of them.
+            var emptySegmentSeen = false
+            var contiguous = true
+            // `/`, `?`, `#` and `%` as bits of one word: one rarely taken branch per ordinary byte.
+            let delimiters: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
+            while index < total {
+                // Eight bytes at a time up to the next delimiter.
+                if index + 8 <= total {
+                    let found = PlainScan.delimiterMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    if found == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += found.trailingZeroBitCount >> 3
+                }
+                let byte = base[index]
+                if byte < 64, delimiters & (1 << UInt64(byte)) != 0 {
+                    if byte == UInt8(ascii: "/") {
+                        if index > segmentStart {
+                            if emptySegmentSeen { contiguous = false }
+                            scan.segments.append(segmentStart..<index)
+                        } else if scan.segments.count > 0 {
+                            emptySegmentSeen = true
+                        }
+                        segmentStart = index + 1
+                    } else if byte == UInt8(ascii: "%") {
+                        return false
+                    } else {
+                        break  // `?` or `#`
+                    }
+                }
+                index += 1
+            }
+            if index > segmentStart {
+                if emptySegmentSeen { contiguous = false }
+                scan.segments.append(segmentStart..<index)
+            }
+            if contiguous, scan.segments.count > 0 {
+                scan.segmentRun = scan.segments[0].lowerBound..<scan.segments[scan.segments.count - 1].upperBound
+            }
+            if index < total {
+                // The query and fragment: only their delimiters and a `%` matter.
+                guard memchr(base + index, Int32(UInt8(ascii: "%")), total - index) == nil else { return false }
+                if base[index] == UInt8(ascii: "?") {
+                    if let hash = memchr(base + index, Int32(UInt8(ascii: "#")), total - index) {
+                        let fragment = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
+                        scan.querySpan = (Int32(index + 1), Int32(fragment))
+                        scan.fragmentSpan = (Int32(fragment + 1), Int32(total))
+                    } else {
+                        scan.querySpan = (Int32(index + 1), Int32(total))
+                    }
+                } else {
+                    scan.fragmentSpan = (Int32(index + 1), Int32(total))
+                }
+            }
+            return true
+        }
+
+        let layout = URLLayout(bytes)
+        guard !layout.hasPercent else { return false }
+        if let range = layout.scheme {
+            guard let scheme = ShortToken(scheme: UnsafeBufferPointer(rebasing: bytes[range])) else { return false }
+            scan.scheme = scheme
+        }
+        if let range = layout.host, !range.isEmpty {
+            scan.hostSpan = RequestURL.span(range)
+            if RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule) {
+                scan.segments.append(range)
+            }
+        }
+        URLLayout.appendSegments(of: layout.path, in: bytes, to: &scan.segments)
+        scan.querySpan = RequestURL.span(layout.query)
+        scan.fragmentSpan = RequestURL.span(layout.fragment)
+        scan.findSegmentRun()
+        return true
+    }
+}

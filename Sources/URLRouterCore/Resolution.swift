@@ -1,0 +1,92 @@
+/// What steps 1 to 4 of a lookup found (see ``RoutingTable``), lent to the caller for one call.
+///
+/// The byte buffers point into the URL (or its rewritten or decoded form) and are valid only
+/// during the call that lends the resolution; nothing here is reference counted on the path of
+/// a plain URL (the strings are `nil` or small).
+package struct Resolution {
+    /// The routed URL's bytes (the URL, or the rewritten URL): what the spans are offsets into.
+    package var bytes: UnsafeBufferPointer<UInt8>
+    /// The bytes holding the segments' comparison forms: ``bytes`` unless a segment was decoded.
+    package var storage: UnsafeBufferPointer<UInt8>
+    /// The segments, as ranges of ``storage``.
+    package var segments = RangeList()
+    /// When the segments are one `/`-separated run of ``storage``, that run.
+    package var segmentRun: Range<Int>?
+    /// The lower-cased scheme, or the default scheme.
+    package var scheme: String?
+    /// The host, query and fragment, as offsets into ``bytes``, or `(-1, -1)`.
+    package var hostSpan = RequestURL.absent
+    package var querySpan = RequestURL.absent
+    package var fragmentSpan = RequestURL.absent
+    /// The winner's index in precedence order, when ``reason`` is `nil`.
+    package var routeIndex = -1
+    /// The winner's captured values, as ranges of ``storage``.
+    package var captures = RangeList()
+    /// The segments the winner's catch-all took, as indices into ``segments``.
+    package var catchAll: Range<Int>?
+    /// Why there is no winner; `nil` when there is one.
+    package var reason: RouteMiss.Reason? = .noMatch
+    /// More about a miss (which part of a URL is malformed).
+    package var detail: String?
+    /// The URL after rewriting, when a rule applied.
+    package var rewrittenURL: String?
+    /// The full normalization, when the URL needed one (escapes, transitions, callback URLs).
+    package var request: RequestURL?
+    /// For `methodNotAllowed`: the methods that would have answered, sorted.
+    package var allowedMethods: [String] = []
+    /// Whether the URL was scanned (a miss before that has no segments).
+    package var scanned = false
+
+    /// A miss found before the URL was scanned.
+    init(miss reason: RouteMiss.Reason, detail: String) {
+        bytes = UnsafeBufferPointer(start: nil, count: 0)
+        storage = bytes
+        self.reason = reason
+        self.detail = detail
+    }
+
+    /// A URL the fast scan took: its segments are ranges of its own bytes.
+    @inline(__always)
+    init(bytes: UnsafeBufferPointer<UInt8>, scan: PlainScan, defaultScheme: String?) {
+        self.bytes = bytes
+        self.storage = bytes
+        self.scanned = true
+        self.segments = scan.segments
+        self.segmentRun = scan.segmentRun
+        self.scheme = scan.scheme?.string ?? defaultScheme
+        self.hostSpan = scan.hostSpan
+        self.querySpan = scan.querySpan
+        self.fragmentSpan = scan.fragmentSpan
+    }
+
+    /// A URL the full normalization took.
+    init(bytes: UnsafeBufferPointer<UInt8>, storage: UnsafeBufferPointer<UInt8>, request: RequestURL) {
+        self.bytes = bytes
+        self.storage = storage
+        self.scanned = true
+        self.segments = request.segmentRanges
+        self.scheme = request.scheme
+        self.hostSpan = request.hostSpan
+        self.querySpan = request.querySpan
+        self.fragmentSpan = request.fragmentSpan
+        self.request = request
+    }
+
+    /// The normalized URL as a ``RequestURL`` (for a miss's report), `nil` when the URL was not scanned.
+    func requestURL(_ routedURL: String, decodePlus: Bool) -> RequestURL? {
+        if let request { return request }
+        guard scanned else { return nil }
+        return RequestURL(
+            url: routedURL, segmentRanges: segments, scheme: scheme, decodePlus: decodePlus, hostSpan: hostSpan,
+            querySpan: querySpan, fragmentSpan: fragmentSpan, extras: nil)
+    }
+
+    /// The bytes of `range` of ``storage``.
+    @inline(__always)
+    package func storageBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: storage[range])
+    }
+}
+
+@available(*, unavailable, message: "a Resolution lends bytes for one call")
+extension Resolution: Sendable {}
