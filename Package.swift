@@ -52,10 +52,14 @@ let package = Package(
         ),
         // Fixture format (../shared/FIXTURES.md) and the conformance runner, as a library for tests and the CLI.
         .target(name: "URLRouterConformance", dependencies: ["URLRouter"]),
+        // Counting wrappers around malloc, linked only into the CLI (`urlrouter bench` counts the
+        // allocations of its timed loops with them).
+        .target(name: "CMallocCount"),
         .executableTarget(
             name: "urlrouter",
             dependencies: [
                 "URLRouterConformance",
+                "CMallocCount",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

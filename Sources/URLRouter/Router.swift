@@ -461,11 +461,10 @@ public final class Router: Sendable {
             // code, say). Lookups still get answers, from the reference backend, and the fact is
             // reported where callers can read it: `table.fallbackReason`.
             logger.error("backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
-            var fallback =
-                (try? RoutingTable(backend: FoundationBackend(), registry: registry, rules: rules))
-                ?? RoutingTable(empty: options)
-            fallback.fallbackReason = "the \(backend.name) backend could not compile the table: \(error)"
-            table = fallback
+            let reason = "the \(backend.name) backend could not compile the table: \(error)"
+            table =
+                (try? RoutingTable(backend: FoundationBackend(), registry: registry, rules: rules, fallbackReason: reason))
+                ?? RoutingTable(empty: options, fallbackReason: reason)
         }
         let snapshot = Snapshot(generation: generation, table: table, handlers: handlers, unmatchedHandler: unmatched)
         published.withLock { current in

@@ -163,8 +163,19 @@ public struct BenchmarkResult: Sendable, Codable, Hashable {
     /// the bare calls, done after them: allocate a match object holding the winner and the URL
     /// and slice each parameter from the URL as a `Substring`; `nil` with ``rawMatchNsMedian``.
     public var floorNsMedian: Double?
+    /// The median over the same runs of one borrowed lookup on a typed `RouteTable<Int>` of the
+    /// same routes (`withMatch`, the value and every parameter read as bytes), in nanoseconds.
+    public var borrowedNsMedian: Double?
+    /// Heap allocations per borrowed lookup, counted around the timed loop of the last run (`nil`
+    /// when the process cannot count them: a sanitizer build, or a caller without a counter).
+    public var borrowedMallocsPerLookup: Double?
+    /// Heap allocations per owning lookup (``nsPerLookupMedian``'s loop), counted alike.
+    public var mallocsPerLookup: Double?
 
     enum CodingKeys: String, CodingKey {
+        case borrowedNsMedian = "borrowed_ns_median"
+        case borrowedMallocsPerLookup = "borrowed_mallocs_per_lookup"
+        case mallocsPerLookup = "mallocs_per_lookup"
         case backend, set, routes, lookups, runs, jit
         case rawMatchNsMedian = "raw_match_ns_median"
         case lookupToRawRatio = "lookup_to_raw_ratio"
@@ -200,12 +211,25 @@ public struct BenchmarkRunner: Sendable {
     /// Above 1: each run also times `Router.match` on one thread and then from this many threads
     /// at once, as many lookups each.
     public var threads: Int
+    /// Reads this thread's count of heap allocations so far (`nil`: not counted).
+    public var mallocCount: (@Sendable () -> Int?)?
 
     /// Makes a runner.
-    public init(runs: Int = 11, minimumRunTime: Duration = .milliseconds(100), threads: Int = 1) {
+    public init(
+        runs: Int = 11, minimumRunTime: Duration = .milliseconds(100), threads: Int = 1,
+        mallocCount: (@Sendable () -> Int?)? = nil
+    ) {
         self.runs = runs
         self.minimumRunTime = minimumRunTime
         self.threads = threads
+        self.mallocCount = mallocCount
+    }
+
+    /// A typed table holding `set`'s routes, each bound to its index.
+    public static func typedTable(for set: RouteSet, backend: RouterBackend) throws -> RouteTable<Int> {
+        try RouteTable(
+            set.routes.enumerated().map { index, line in RouteTable<Int>.Route(line.path, method: line.method, value: index) },
+            backend: backend)
     }
 
     /// A router holding `set`'s routes, each named by its index.
@@ -235,7 +259,7 @@ public struct BenchmarkRunner: Sendable {
     /// between the sets' figures hold while the machine's speed drifts. One result per set, in
     /// order; the peak RSS is the process's, over all of them.
     public func measure(_ sets: [RouteSet], backend: RouterBackend) throws -> [BenchmarkResult] {
-        let trials = try sets.map { try Trial(set: $0, backend: backend) }
+        let trials = try sets.map { try Trial(set: $0, backend: backend, mallocCount: mallocCount) }
         var sink = 0
         for _ in 0..<max(1, runs) {
             for trial in trials {
@@ -254,6 +278,11 @@ public struct BenchmarkRunner: Sendable {
         let backendName: String
         let router: Router
         let table: RoutingTable
+        let typed: RouteTable<Int>
+        let mallocCount: (@Sendable () -> Int?)?
+        var mallocsPerLookup: Double?
+        var borrowedMallocsPerLookup: Double?
+        var borrowedSamples: [Double] = []
         let registerTime: Duration
         let compileTime: Duration
         let wrong: Int
@@ -272,8 +301,10 @@ public struct BenchmarkRunner: Sendable {
         var threadedSamples: [Double] = []
         let clock = ContinuousClock()
 
-        init(set: RouteSet, backend: RouterBackend) throws {
+        init(set: RouteSet, backend: RouterBackend, mallocCount: (@Sendable () -> Int?)?) throws {
             self.set = set
+            self.mallocCount = mallocCount
+            typed = try BenchmarkRunner.typedTable(for: set, backend: backend)
             backendName = backend.name
             let registerStart = clock.now
             let router = try BenchmarkRunner.router(for: set, backend: backend)
@@ -309,7 +340,11 @@ public struct BenchmarkRunner: Sendable {
         /// One run: full lookups for at least `minimumRunTime`, then (where the backend has them)
         /// the bare calls, then the floor, as long each.
         func run(minimumRunTime: Duration, sink: inout Int) {
+            // Locals, as a server holds its table: reading the fields of `self` in the loops would
+            // copy them from the class on every lookup.
+            let (table, typed, paths, methods) = (self.table, self.typed, self.paths, self.methods)
             var lookups = 0
+            var mallocsBefore = mallocCount?()
             let start = clock.now
             var elapsed = Duration.zero
             repeat {
@@ -323,6 +358,34 @@ public struct BenchmarkRunner: Sendable {
                 elapsed = clock.now - start
             } while elapsed < minimumRunTime
             samples.append(elapsed.nanoseconds / Double(lookups))
+            if let before = mallocsBefore, let after = mallocCount?() {
+                mallocsPerLookup = Double(after - before) / Double(lookups)
+            }
+
+            // The borrowed lookup on the typed table: the value and every parameter read as bytes.
+            var borrowedLookups = 0
+            mallocsBefore = mallocCount?()
+            let borrowedStart = clock.now
+            var borrowedElapsed = Duration.zero
+            repeat {
+                for index in paths.indices {
+                    sink &+= typed.withMatch(method: methods[index], url: paths[index]) { lookup in
+                        guard case .match(let match) = lookup else { return 0 }
+                        var read = match.value
+                        for position in 0..<match.parameterCount {
+                            let bytes = match.parameter(at: position).bytes
+                            read &+= bytes.count &+ Int(bytes.first ?? 0)
+                        }
+                        return read
+                    }
+                }
+                borrowedLookups += paths.count
+                borrowedElapsed = clock.now - borrowedStart
+            } while borrowedElapsed < minimumRunTime
+            borrowedSamples.append(borrowedElapsed.nanoseconds / Double(borrowedLookups))
+            if let before = mallocsBefore, let after = mallocCount?() {
+                borrowedMallocsPerLookup = Double(after - before) / Double(borrowedLookups)
+            }
             guard let replay else { return }
             var passes = 0
             let rawStart = clock.now
@@ -398,7 +461,9 @@ public struct BenchmarkRunner: Sendable {
                 jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: peakRSSKiB,
                 wrongAnswers: wrong, rawMatchNsMedian: median(rawSamples), lookupToRawRatio: median(ratios),
                 threads: threads, routerNsPerLookupMedian: median(routerSamples),
-                threadedNsPerLookupMedian: median(threadedSamples), floorNsMedian: median(floorSamples))
+                threadedNsPerLookupMedian: median(threadedSamples), floorNsMedian: median(floorSamples),
+                borrowedNsMedian: median(borrowedSamples), borrowedMallocsPerLookup: borrowedMallocsPerLookup,
+                mallocsPerLookup: mallocsPerLookup)
         }
     }
 

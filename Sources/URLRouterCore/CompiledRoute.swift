@@ -35,27 +35,21 @@ public final class RouteRegistration: Sendable {
     }
 }
 
-/// Which routes a lookup's method lets answer.
-public enum MethodFilter: Sendable, Hashable {
-    /// The lookup's method (`nil`: the lookup gave none): routes without a method, routes with
-    /// that method, and `GET` routes for a `HEAD` lookup.
-    case lookup(String?)
+/// Which routes' methods may answer a lookup, as a matcher compares them (see ``MethodList``).
+public enum MethodFilter: Sendable, Hashable, BitwiseCopyable {
+    /// The lookup's method, as its index in the table's ``MethodList`` (`nil`: the lookup gave
+    /// none, or one no route has): routes without a method, routes with that method, and `GET`
+    /// routes for a `HEAD` lookup.
+    case lookup(Int?)
     /// Every route, whatever its method (used to tell `methodNotAllowed` from `noMatch`).
     case any
-
-    /// Whether a route with `method` answers.
-    @inlinable
-    public func allows(_ method: String?) -> Bool {
-        guard case .lookup(let wanted) = self, let method else { return true }
-        guard let wanted else { return false }
-        return method == wanted || (wanted == "HEAD" && method == "GET")
-    }
 }
 
 /// A route of the compiled table: one pattern and method at one priority, with a target per variant.
 ///
 /// Routes reach backends sorted by precedence (SEMANTICS.md section 3): a backend that finds the
-/// first route, in this order, that matches the path and ``answers(_:variants:)`` the lookup has found
+/// first route, in this order, that matches the path and answers the lookup (its method, see
+/// ``MethodList``, and ``answers(variants:)``) has found
 /// the winner. A class, immutable after init, so backends hold routes without copying them.
 public final class CompiledRoute: Sendable {
     /// The scheme the route is bound to (its own or the default scheme), or `nil` for any.
@@ -94,6 +88,11 @@ public final class CompiledRoute: Sendable {
     /// The target a lookup with `variants` gets: the first requested variant the route has;
     /// otherwise the untagged one (for an empty list always, else unless variants are strict).
     public func target(for variants: [String]) -> RouteRegistration? {
+        variants.withUnsafeBufferPointer { target(for: $0) }
+    }
+
+    /// ``target(for:)-([String])`` for variants lent by a lookup.
+    package func target(for variants: UnsafeBufferPointer<String>) -> RouteRegistration? {
         for variant in variants {
             if let target = targets.first(where: { $0.variant == variant }) { return target }
         }
@@ -104,9 +103,8 @@ public final class CompiledRoute: Sendable {
     /// Whether the route has a target for every list of variants (an untagged one, variants not strict).
     public var answersEveryVariantList: Bool { untaggedTarget != nil && !strictVariants }
 
-    /// Whether the route can answer a lookup with this method and these variants.
-    public func answers(_ method: MethodFilter, variants: [String]) -> Bool {
-        guard method.allows(self.method) else { return false }
+    /// Whether the route has a target for a lookup with `variants`.
+    package func answers(variants: UnsafeBufferPointer<String>) -> Bool {
         if variants.isEmpty { return untaggedTarget != nil }
         return target(for: variants) != nil
     }

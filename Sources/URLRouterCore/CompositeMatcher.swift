@@ -107,4 +107,11 @@ extension CompositeMatcher {
         for range in found { captures.append((range.lowerBound + offset)..<(range.upperBound + offset)) }
         return true
     }
+
+    /// ``appendCaptures(of:offset:to:)-(_,_,RangeList)`` into a lookup's lent room.
+    package func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeBuffer) -> Bool {
+        guard let found = match(segment) else { return false }
+        for range in found { captures.append((range.lowerBound + offset)..<(range.upperBound + offset)) }
+        return true
+    }
 }

@@ -28,37 +28,42 @@ public protocol MatcherBackend: Sendable {
 /// What a lookup asks a route matcher: the one request type of the pipeline, for a URL whose
 /// segments are ranges of its own bytes (no `%`) and for one whose segments were decoded alike.
 ///
-/// The segment bytes are lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
-/// and must not be kept.
+/// Everything in it is lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
+/// (the bytes, the segments, the scheme, the variants, and the room for captures) and must not
+/// be kept; it holds no reference, so passing it retains nothing.
 public struct MatchRequest {
-    /// The URL's scheme (lower-cased, default applied), or `nil`.
-    public var scheme: String?
     /// The bytes holding the segments (the URL, or its decoded segments).
     public var bytes: UnsafeBufferPointer<UInt8>
     /// The URL's segments, as ranges of ``bytes``.
-    public var segments: RangeList
+    public var segments: RangeBuffer
     /// How many of ``segments`` to match: all of them, or fewer for the fallback.
     public var segmentCount: Int
     /// When all of ``segments`` are exactly the `/`-separated parts of one run of ``bytes``,
     /// that run (a matcher may then copy them at once).
     public var segmentRun: Range<Int>?
+    /// The URL's scheme, lower-cased (or the default scheme), or `nil`.
+    public var scheme: UnsafeBufferPointer<UInt8>?
     /// Which methods may answer.
     public var method: MethodFilter
     /// The requested variants, in preference order.
-    public var variants: [String]
+    public var variants: UnsafeBufferPointer<String>
+    /// Room for the winner's captures: as many as the table's route with the most.
+    public var captureRoom: RangeBuffer
 
     /// Makes a request for all of `segments`.
     public init(
-        scheme: String?, bytes: UnsafeBufferPointer<UInt8>, segments: RangeList, segmentRun: Range<Int>? = nil,
-        method: MethodFilter, variants: [String]
+        bytes: UnsafeBufferPointer<UInt8>, segments: RangeBuffer, segmentRun: Range<Int>? = nil,
+        scheme: UnsafeBufferPointer<UInt8>?, method: MethodFilter, variants: UnsafeBufferPointer<String>,
+        captureRoom: RangeBuffer
     ) {
-        self.scheme = scheme
         self.bytes = bytes
         self.segments = segments
         self.segmentRun = segmentRun
         self.segmentCount = segments.count
+        self.scheme = scheme
         self.method = method
         self.variants = variants
+        self.captureRoom = captureRoom
     }
 
     /// The bytes of the segment at `index`, in comparison form.
@@ -71,30 +76,41 @@ public struct MatchRequest {
     public func segment(_ index: Int) -> String {
         String(decoding: segmentBytes(index), as: UTF8.self)
     }
+
+    /// Whether a route bound to `scheme` (`nil`: any) answers the request's scheme.
+    public func accepts(scheme routeScheme: String?) -> Bool {
+        guard let routeScheme else { return true }
+        guard let scheme else { return false }
+        return routeScheme.utf8.elementsEqual(scheme)
+    }
 }
 
 @available(*, unavailable, message: "a MatchRequest lends bytes for one call")
 extension MatchRequest: Sendable {}
 
 /// The winner a route matcher found.
-public struct RawMatch: Sendable, Hashable {
+public struct RawMatch {
     /// The index of the route in the table given to ``MatcherBackend/makeRouteMatcher(routes:options:)``.
     public var routeIndex: Int
-    /// The captured values, in element order, as ranges of the request's bytes.
-    public var captures: RangeList
+    /// The captured values, in element order, as ranges of the request's bytes, in the request's
+    /// ``MatchRequest/captureRoom``.
+    public var captures: RangeBuffer
     /// The segments the catch-all took, as indices into the request's segments.
     public var catchAll: Range<Int>?
 
     /// Makes a match.
-    public init(routeIndex: Int, captures: RangeList, catchAll: Range<Int>?) {
+    public init(routeIndex: Int, captures: RangeBuffer, catchAll: Range<Int>?) {
         self.routeIndex = routeIndex
         self.captures = captures
         self.catchAll = catchAll
     }
 }
 
+@available(*, unavailable, message: "a RawMatch points into a request's lent storage")
+extension RawMatch: Sendable {}
+
 /// The answer of a route matcher.
-public enum MatchOutcome: Sendable, Hashable {
+public enum MatchOutcome {
     /// The first route in precedence order that matches and answers.
     case matched(RawMatch)
     /// No route matches.
@@ -103,13 +119,16 @@ public enum MatchOutcome: Sendable, Hashable {
     case limitExceeded
 }
 
+@available(*, unavailable, message: "a MatchOutcome points into a request's lent storage")
+extension MatchOutcome: Sendable {}
+
 /// A compiled route table (a class: a lookup calls it through one reference, copying nothing).
 public protocol RouteMatcher: AnyObject, Sendable {
     /// Finds the first route, in precedence order, that matches `request` and answers it.
     ///
     /// - Complexity: linear in the URL's length for routes without user regexes; user regexes
     ///   run under `budget`.
-    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome
+    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome
 }
 
 /// Facts a compiled matcher can report about itself, for the CLI and benchmarks.

@@ -6,30 +6,39 @@ import Musl
 import Darwin
 #endif
 
-/// What one pass over a URL with no `%` learns (see ``scan(_:hostRule:)``): the scanner at the
-/// front of every lookup. A URL it refuses (an escape, a scheme over 15 bytes) is normalized by
-/// ``RequestURL/init(normalizing:options:)``, which decodes.
+/// What one pass over a URL with no `%` learns (see ``scan(_:hostRule:segments:)``): the scanner
+/// at the front of every lookup. A URL it refuses (an escape, an upper-case scheme) is normalized
+/// by ``RequestURL/init(normalizing:options:)``, which decodes.
 ///
-/// Trivially copyable for up to eight segments (more take a heap list).
+/// Trivially copyable: the segments go to storage the lookup lends.
 package struct PlainScan {
     /// The segments, as ranges of the URL's bytes (the host first when it is a segment).
-    package var segments = RangeList()
+    package var segments: RangeBuffer
     /// When the segments are exactly the `/`-separated parts of one run of the URL's bytes, that run.
     package var segmentRun: Range<Int>?
-    /// The scheme, lower-cased, when the URL has one.
-    package var scheme: ShortToken?
+    /// Where the scheme is in the URL's bytes, when the URL has one (already lower case: a URL
+    /// with an upper-case scheme is left to the full normalization).
+    package var scheme: Range<Int>?
     /// Where the host, the query and the fragment are, or `(-1, -1)`.
     package var hostSpan = RequestURL.absent
     package var querySpan = RequestURL.absent
     package var fragmentSpan = RequestURL.absent
 
-    /// An empty scan.
-    package init() {}
+    /// A scan that puts its segments in `segments`.
+    package init(segments: RangeBuffer) {
+        self.segments = segments
+    }
+
+    /// The most segments a URL of `length` bytes can have: room enough for ``scan(_:hostRule:segments:)``.
+    @inline(__always)
+    package static func segmentCapacity(urlLength length: Int) -> Int { length / 2 + 2 }
 
     /// Scans `bytes`; `nil` when the URL needs the full normalization.
     @inline(__always)
-    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostAsSegment) -> PlainScan? {
-        var scan = PlainScan()
+    package static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostAsSegment, segments: RangeBuffer
+    ) -> PlainScan? {
+        var scan = PlainScan(segments: segments)
         guard RequestURL.scanPlain(bytes, hostRule: hostRule, into: &scan) else { return nil }
         return scan
     }
@@ -60,7 +69,7 @@ package struct PlainScan {
 
 extension RequestURL {
     /// The fast form of ``init(normalizing:options:)`` for a URL with no `%` anywhere and a
-    /// scheme of at most 15 bytes: nothing to decode or check, so the
+    /// lower-case scheme: nothing to decode or check, so the
     /// segments are ranges of the URL itself and the result is the same as the full
     /// normalization's. Transition prefixes and callback URLs are not handled here.
     ///
@@ -136,8 +145,8 @@ extension RequestURL {
         let layout = URLLayout(bytes)
         guard !layout.hasPercent else { return false }
         if let range = layout.scheme {
-            guard let scheme = ShortToken(scheme: UnsafeBufferPointer(rebasing: bytes[range])) else { return false }
-            scan.scheme = scheme
+            for index in range where asciiLower(bytes[index]) != bytes[index] { return false }
+            scan.scheme = range
         }
         if let range = layout.host, !range.isEmpty {
             scan.hostSpan = RequestURL.span(range)
@@ -145,7 +154,10 @@ extension RequestURL {
                 scan.segments.append(range)
             }
         }
-        URLLayout.appendSegments(of: layout.path, in: bytes, to: &scan.segments)
+        _ = URLLayout.forEachSegment(of: layout.path, in: bytes) { segment in
+            scan.segments.append(segment)
+            return true
+        }
         scan.querySpan = RequestURL.span(layout.query)
         scan.fragmentSpan = RequestURL.span(layout.fragment)
         scan.findSegmentRun()

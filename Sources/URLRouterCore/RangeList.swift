@@ -4,7 +4,9 @@
 /// (up to eight segments or captures) then allocates nothing for them, and copying the list
 /// retains nothing.
 public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
-    @usableFromInline var inline = InlineArray<8, UInt64>(repeating: 0)
+    // A tuple rather than an `InlineArray`: copying a list (which holds a reference, the
+    // overflow) then copies these words inline instead of through a generic value witness.
+    @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     @usableFromInline var overflow: [Range<Int>]?
     @usableFromInline var storedCount = 0
     /// The number of ranges.
@@ -13,13 +15,6 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
     /// An empty list.
     @inlinable
     public init() {}
-
-    /// A list of `count` (at most eight) ranges packed as `lowerBound << 32 | upperBound`.
-    @inlinable
-    init(packed: InlineArray<8, UInt64>, count: Int) {
-        inline = packed
-        storedCount = count
-    }
 
     /// A list of `ranges`.
     public init<S: Sequence<Range<Int>>>(_ ranges: S) {
@@ -33,7 +28,7 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
     public subscript(position: Int) -> Range<Int> {
         precondition(position >= 0 && position < count, "range index out of bounds")
         if let overflow { return overflow[position] }
-        let packed = inline[position]
+        let packed = withUnsafeBytes(of: inline) { $0.load(fromByteOffset: position &* 8, as: UInt64.self) }
         return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
     }
 
@@ -44,7 +39,8 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
             overflow!.append(range)
         } else if count < 8, range.upperBound <= Int(UInt32.max) {
             let packed = UInt64(range.lowerBound) << 32 | UInt64(range.upperBound)
-            inline[count] = packed
+            let slot = count
+            withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: packed, toByteOffset: slot &* 8, as: UInt64.self) }
         } else {
             overflow = Array(self) + [range]
         }
@@ -55,6 +51,28 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
     @inlinable
     public mutating func append(contentsOf ranges: RangeList) {
         for range in ranges { append(range) }
+    }
+
+    /// A list of the ranges of `buffer`.
+    @inline(__always)
+    public init(_ buffer: RangeBuffer) {
+        let count = buffer.count
+        guard count > 0, let base = buffer.base else { return }
+        var fits = count <= 8
+        for index in 0..<count where base[index].upperBound > Int(UInt32.max) { fits = false }
+        guard fits else {
+            overflow = Array(UnsafeBufferPointer(start: base, count: count))
+            storedCount = count
+            return
+        }
+        withUnsafeMutablePointer(to: &inline) { tuple in
+            let words = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: UInt64.self)
+            for index in 0..<count {
+                words[index] = UInt64(truncatingIfNeeded: base[index].lowerBound) << 32
+                    | UInt64(truncatingIfNeeded: base[index].upperBound)
+            }
+        }
+        storedCount = count
     }
 
     /// Inserts a range at the front.

@@ -147,7 +147,7 @@ struct RegexWork: Sendable {
     /// Charges the constraints' bound for one matcher call on the first `segmentCount` of
     /// `segments` (ranges of `bytes`); `false` when it passes the budget.
     func chargeConstraints(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ segments: RangeList, segmentCount: Int, to budget: inout WorkBudget
+        _ bytes: UnsafeBufferPointer<UInt8>, _ segments: RangeBuffer, segmentCount: Int, to budget: inout WorkBudget
     ) -> Bool {
         var steps = 0
         let available = budget.remainingSteps

@@ -2,18 +2,20 @@
 ///
 /// The byte buffers point into the URL (or its rewritten or decoded form) and are valid only
 /// during the call that lends the resolution; nothing here is reference counted on the path of
-/// a plain URL (the strings are `nil` or small).
-package struct Resolution {
+/// a plain URL; it is never copied (it is lent by `borrowing`).
+package struct Resolution: ~Copyable {
     /// The routed URL's bytes (the URL, or the rewritten URL): what the spans are offsets into.
     package var bytes: UnsafeBufferPointer<UInt8>
     /// The bytes holding the segments' comparison forms: ``bytes`` unless a segment was decoded.
     package var storage: UnsafeBufferPointer<UInt8>
     /// The segments, as ranges of ``storage``.
-    package var segments = RangeList()
+    package var segments = RangeBuffer()
     /// When the segments are one `/`-separated run of ``storage``, that run.
     package var segmentRun: Range<Int>?
-    /// The lower-cased scheme, or the default scheme.
-    package var scheme: String?
+    /// The lower-cased scheme, or the default scheme (lent, like the bytes).
+    package var scheme: UnsafeBufferPointer<UInt8>?
+    /// Whether ``scheme`` is the table's default scheme (the URL has none).
+    package var schemeIsDefault = false
     /// The host, query and fragment, as offsets into ``bytes``, or `(-1, -1)`.
     package var hostSpan = RequestURL.absent
     package var querySpan = RequestURL.absent
@@ -21,19 +23,52 @@ package struct Resolution {
     /// The winner's index in precedence order, when ``reason`` is `nil`.
     package var routeIndex = -1
     /// The winner's captured values, as ranges of ``storage``.
-    package var captures = RangeList()
+    package var captures = RangeBuffer()
     /// The segments the winner's catch-all took, as indices into ``segments``.
     package var catchAll: Range<Int>?
     /// Why there is no winner; `nil` when there is one.
     package var reason: RouteMiss.Reason? = .noMatch
+    /// What most lookups lack, in one box: a plain lookup then copies and destroys one `nil`.
+    var rare: Rare?
+
+    /// The rarely present parts of a resolution.
+    final class Rare {
+        var detail: String?
+        var rewrittenURL: String?
+        var request: RequestURL?
+        var allowedMethods: [String] = []
+    }
+
+    /// The box, made on first write.
+    private var rareForWriting: Rare {
+        mutating get {
+            if let rare { return rare }
+            let made = Rare()
+            rare = made
+            return made
+        }
+    }
+
     /// More about a miss (which part of a URL is malformed).
-    package var detail: String?
+    package var detail: String? {
+        get { rare?.detail }
+        set { rareForWriting.detail = newValue }
+    }
     /// The URL after rewriting, when a rule applied.
-    package var rewrittenURL: String?
+    package var rewrittenURL: String? {
+        get { rare?.rewrittenURL }
+        set { if newValue != nil || rare != nil { rareForWriting.rewrittenURL = newValue } }
+    }
     /// The full normalization, when the URL needed one (escapes, transitions, callback URLs).
-    package var request: RequestURL?
+    package var request: RequestURL? {
+        get { rare?.request }
+        set { rareForWriting.request = newValue }
+    }
     /// For `methodNotAllowed`: the methods that would have answered, sorted.
-    package var allowedMethods: [String] = []
+    package var allowedMethods: [String] {
+        get { rare?.allowedMethods ?? [] }
+        set { rareForWriting.allowedMethods = newValue }
+    }
     /// Whether the URL was scanned (a miss before that has no segments).
     package var scanned = false
 
@@ -47,38 +82,54 @@ package struct Resolution {
 
     /// A URL the fast scan took: its segments are ranges of its own bytes.
     @inline(__always)
-    init(bytes: UnsafeBufferPointer<UInt8>, scan: PlainScan, defaultScheme: String?) {
+    init(bytes: UnsafeBufferPointer<UInt8>, scan: PlainScan, defaultScheme: UnsafeBufferPointer<UInt8>?) {
         self.bytes = bytes
         self.storage = bytes
         self.scanned = true
         self.segments = scan.segments
         self.segmentRun = scan.segmentRun
-        self.scheme = scan.scheme?.string ?? defaultScheme
+        if let range = scan.scheme {
+            self.scheme = UnsafeBufferPointer(rebasing: bytes[range])
+        } else {
+            self.scheme = defaultScheme
+            self.schemeIsDefault = true
+        }
         self.hostSpan = scan.hostSpan
         self.querySpan = scan.querySpan
         self.fragmentSpan = scan.fragmentSpan
     }
 
-    /// A URL the full normalization took.
-    init(bytes: UnsafeBufferPointer<UInt8>, storage: UnsafeBufferPointer<UInt8>, request: RequestURL) {
+    /// A URL the full normalization took: its segments are copied to `segments`, its scheme lent
+    /// from the request.
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, storage: UnsafeBufferPointer<UInt8>, request: RequestURL,
+        segments: RangeBuffer, scheme: UnsafeBufferPointer<UInt8>?
+    ) {
         self.bytes = bytes
         self.storage = storage
         self.scanned = true
-        self.segments = request.segmentRanges
-        self.scheme = request.scheme
+        self.segments = segments
+        for range in request.segmentRanges { self.segments.append(range) }
+        self.scheme = scheme
         self.hostSpan = request.hostSpan
         self.querySpan = request.querySpan
         self.fragmentSpan = request.fragmentSpan
         self.request = request
     }
 
+    /// The scheme as a string: `defaultScheme` when the URL has none.
+    func schemeString(defaultScheme: String?) -> String? {
+        if schemeIsDefault { return defaultScheme }
+        return scheme.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The normalized URL as a ``RequestURL`` (for a miss's report), `nil` when the URL was not scanned.
-    func requestURL(_ routedURL: String, decodePlus: Bool) -> RequestURL? {
+    func requestURL(_ routedURL: String, decodePlus: Bool, defaultScheme: String?) -> RequestURL? {
         if let request { return request }
         guard scanned else { return nil }
         return RequestURL(
-            url: routedURL, segmentRanges: segments, scheme: scheme, decodePlus: decodePlus, hostSpan: hostSpan,
-            querySpan: querySpan, fragmentSpan: fragmentSpan, extras: nil)
+            url: routedURL, segmentRanges: segments.rangeList, scheme: schemeString(defaultScheme: defaultScheme),
+            decodePlus: decodePlus, hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: nil)
     }
 
     /// The bytes of `range` of ``storage``.

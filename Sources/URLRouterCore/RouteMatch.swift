@@ -66,6 +66,29 @@ public final class RouteMatch: Sendable {
 
     /// A match from the parts of its normalized URL (the fast path builds it this way, with no
     /// `RequestURL` to copy).
+    /// The match a lookup's resolution found, its ranges copied out of the lent buffers in place.
+    init(
+        route: RouteRegistration, routedURL: String, resolution: borrowing Resolution, scheme: String?,
+        decodePlus: Bool, extra: [String: any Sendable], callerURL: String?
+    ) {
+        self.route = route
+        self.routedURL = routedURL
+        self.segmentRanges = RangeList(resolution.segments)
+        self.requestScheme = scheme
+        self.decodePlus = decodePlus
+        self.hostSpan = resolution.hostSpan
+        self.querySpan = resolution.querySpan
+        self.fragmentSpan = resolution.fragmentSpan
+        self.captures = RangeList(resolution.captures)
+        self.catchAllRange = resolution.catchAll
+        let rewrittenURL = resolution.rewrittenURL
+        let extras = resolution.request?.extras
+        let plain = rewrittenURL == nil && callerURL == nil && extras == nil && extra.isEmpty
+        self.details =
+            plain
+            ? nil : Details(rewrittenURL: rewrittenURL, callerURL: callerURL, extras: extras, extra: extra)
+    }
+
     init(
         route: RouteRegistration, routedURL: String, segments: RangeList, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), extras: RequestURL.Extras?,

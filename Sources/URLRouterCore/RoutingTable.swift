@@ -16,8 +16,9 @@
 /// 5. the caller's body reads the answer (``Resolution``): the owning lookup checks the
 ///    winner's kind (`kindMismatch`) and builds a ``RouteMatch``; the borrowed lookup reads it in place.
 ///
-/// Nothing on the way is reference counted or allocated for a URL with no `%`, no rewrite and
-/// at most eight segments and parameters.
+/// Nothing on the way is reference counted or allocated for a URL with no `%` and no rewrite:
+/// its segments and the winner's captures go to storage lent from the stack (``RangeBuffer``),
+/// and the matcher is handed a ``MatchRequest`` of pointers.
 public struct RoutingTable: Sendable {
     /// The options the table was built under.
     public let options: RouterOptions
@@ -32,7 +33,7 @@ public struct RoutingTable: Sendable {
     /// A router builds its table on its own backend. Only when that engine fails (for example
     /// out of memory for JIT code) does the router serve the table from the Foundation backend,
     /// and says so here, with ``backendName`` naming the backend that answers.
-    public package(set) var fallbackReason: String?
+    public let fallbackReason: String?
 
     let matcher: any RouteMatcher
     let rewriter: (any URLRewriter)?
@@ -42,9 +43,17 @@ public struct RoutingTable: Sendable {
     /// Whether lookups scan with ``PlainScan`` (no transition prefixes or callback URLs, which
     /// only the full normalization handles).
     let scansPlain: Bool
-    /// The distinct methods of the routes (and `HEAD` with `GET`), sorted: the candidates of a
-    /// `methodNotAllowed` miss's allowed methods.
-    let routeMethods: [String]
+    // The options a lookup reads, held apart: reading them does not copy ``options``.
+    let maxURLLength: Int
+    let hostRule: RouterOptions.HostAsSegment
+    let defaultScheme: String?
+    package let decodePlus: Bool
+    let fallbackToLastHandler: Bool
+    /// The distinct methods of the routes (and `HEAD` with `GET`), numbered: what a lookup's
+    /// method is compared as, and the candidates of a `methodNotAllowed` miss's allowed methods.
+    let methods: MethodList
+    /// The most values one route captures: the room a lookup lends the matcher for them.
+    let maxCaptureCount: Int
     /// The bound on what the lookup's user regexes can cost, charged before they run.
     let regexWork: RegexWork
     /// What one retry of ``RouterOptions/fallbackToLastHandler`` costs the budget: it runs the
@@ -54,8 +63,11 @@ public struct RoutingTable: Sendable {
     /// segments), one of 10,000 routes 31.
     var fallbackStepsPerRetry: Int { routes.count * 32 + 100 }
 
-    /// Compiles `registry` and `rules` on `backend`.
-    public init(backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule]) throws {
+    /// Compiles `registry` and `rules` on `backend`; `fallbackReason` says why this backend serves (see ``fallbackReason``).
+    public init(
+        backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule], fallbackReason: String? = nil
+    ) throws {
+        self.fallbackReason = fallbackReason
         let routes = registry.compile()
         self.options = registry.options
         self.routes = routes
@@ -71,9 +83,10 @@ public struct RoutingTable: Sendable {
         let regexWork = RegexWork(routes: routes, rules: rules, options: options)
         self.regexWork = regexWork
         self.scansPlain = options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
-        var methods = Set(routes.compactMap(\.method))
-        if methods.contains("GET") { methods.insert("HEAD") }
-        self.routeMethods = methods.sorted()
+        (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
+        (decodePlus, fallbackToLastHandler) = (options.decodePlus, options.fallbackToLastHandler)
+        self.methods = MethodList(routes: routes)
+        self.maxCaptureCount = routes.map(\.captureCount).max() ?? 0
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
@@ -86,7 +99,8 @@ public struct RoutingTable: Sendable {
     public var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
 
     /// A table with no routes and no rules, which matches nothing.
-    public init(empty options: RouterOptions) {
+    public init(empty options: RouterOptions, fallbackReason: String? = nil) {
+        self.fallbackReason = fallbackReason
         self.options = options
         self.routes = []
         self.rules = []
@@ -96,7 +110,10 @@ public struct RoutingTable: Sendable {
         self.hasMethodRoutes = false
         self.untaggedTargets = []
         self.scansPlain = false
-        self.routeMethods = []
+        self.methods = MethodList(routes: [])
+        self.maxCaptureCount = 0
+        (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
+        (decodePlus, fallbackToLastHandler) = (options.decodePlus, options.fallbackToLastHandler)
         self.regexWork = RegexWork(routes: [], rules: [], options: options)
     }
 
@@ -104,7 +121,7 @@ public struct RoutingTable: Sendable {
         /// The one instance, which lives as long as the process.
         static let shared = EmptyMatcher()
 
-        func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
+        func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
     }
 
     /// Runs `body` on the UTF-8 bytes of `text`, without copying them when the string is native.
@@ -168,8 +185,8 @@ public struct RoutingTable: Sendable {
     package func resolve(
         _ url: String, method: String?, variants: [String], _ body: (borrowing Resolution) -> Void
     ) {
-        guard url.utf8.count <= options.maxURLLength else {
-            return body(Resolution(miss: .urlTooLong, detail: "longer than \(options.maxURLLength) bytes"))
+        guard url.utf8.count <= maxURLLength else {
+            return body(Resolution(miss: .urlTooLong, detail: "longer than \(maxURLLength) bytes"))
         }
         var budget = WorkBudget()
         // Nearly every lookup fits the crude bound, and then charges nothing.
@@ -178,59 +195,92 @@ public struct RoutingTable: Sendable {
             && !regexWork.fits(
                 urlLength: url.utf8.count, rewritable: !rules.isEmpty,
                 calls: RegexWork.matcherCalls(urlLength: url.utf8.count, options: options))
-        let method = method.map { HTTPMethodName.normalized($0) ?? $0 }
-        var routed = url
+        let method = methods.filter(for: method)
         var rewrittenURL: String?
         if !rules.isEmpty {
             switch rewrite(url, charging: charging, budget: &budget) {
             case .unchanged: break
             case .limitExceeded: return body(Resolution(miss: .limitExceeded, detail: "in a rewrite rule"))
             case .rewritten(let rewritten):
-                guard rewritten.utf8.count <= options.maxURLLength else {
-                    var miss = Resolution(miss: .urlTooLong, detail: "rewritten URL longer than \(options.maxURLLength) bytes")
+                guard rewritten.utf8.count <= maxURLLength else {
+                    var miss = Resolution(miss: .urlTooLong, detail: "rewritten URL longer than \(maxURLLength) bytes")
                     miss.rewrittenURL = rewritten
                     return body(miss)
                 }
-                routed = rewritten
                 rewrittenURL = rewritten
             }
         }
+        variants.withUnsafeBufferPointer { variants in
+            // The URL itself is only borrowed (copying it would retain it): a rewritten one is routed instead.
+            if let rewrittenURL {
+                resolve(routed: rewrittenURL, rewrittenURL, method, variants, charging, &budget, body)
+            } else {
+                resolve(routed: url, nil, method, variants, charging, &budget, body)
+            }
+        }
+    }
+
+    /// Steps 3 and 4 for the URL to route (the caller's, or the rewritten one), with room for its
+    /// segments and the winner's captures lent from the stack.
+    @inline(__always)
+    func resolve(
+        routed: String, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: UnsafeBufferPointer<String>,
+        _ charging: Bool, _ budget: inout WorkBudget, _ body: (borrowing Resolution) -> Void
+    ) {
         withBytes(of: routed) { bytes in
-            if scansPlain, let scan = PlainScan.scan(bytes, hostRule: options.hostAsSegment) {
-                var resolution = Resolution(bytes: bytes, scan: scan, defaultScheme: options.defaultScheme)
-                resolution.rewrittenURL = rewrittenURL
-                match(&resolution, method, variants, charging, &budget)
-                return body(resolution)
-            }
-            let request: RequestURL
-            do throws(RequestURL.MalformedURL) {
-                request = try RequestURL(normalizing: routed, options: options)
-            } catch {
-                var miss = Resolution(miss: .malformedURL, detail: error.description)
-                miss.rewrittenURL = rewrittenURL
-                return body(miss)
-            }
-            withBytes(of: request.storage) { storage in
-                var resolution = Resolution(bytes: bytes, storage: storage, request: request)
-                resolution.rewrittenURL = rewrittenURL
-                match(&resolution, method, variants, charging, &budget)
-                body(resolution)
+            let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
+            RangeBuffer.withTemporary(capacity: segmentCapacity + maxCaptureCount) { room in
+                let captureRoom = RangeBuffer(base: room.base.map { $0 + segmentCapacity }, capacity: maxCaptureCount)
+                @inline(__always) func finish(_ resolution: consuming Resolution) {
+                    resolution.rewrittenURL = rewrittenURL
+                    match(&resolution, method, variants, captureRoom, charging, &budget)
+                    body(resolution)
+                }
+                if scansPlain,
+                    let scan = PlainScan.scan(
+                        bytes, hostRule: hostRule, segments: RangeBuffer(base: room.base, capacity: segmentCapacity))
+                {
+                    guard scan.scheme == nil, let defaultScheme else {
+                        return finish(Resolution(bytes: bytes, scan: scan, defaultScheme: nil))
+                    }
+                    return withBytes(of: defaultScheme) { scheme in
+                        finish(Resolution(bytes: bytes, scan: scan, defaultScheme: scheme))
+                    }
+                }
+                let request: RequestURL
+                do throws(RequestURL.MalformedURL) {
+                    request = try RequestURL(normalizing: routed, options: options)
+                } catch {
+                    var miss = Resolution(miss: .malformedURL, detail: error.description)
+                    miss.rewrittenURL = rewrittenURL
+                    return body(miss)
+                }
+                withBytes(of: request.storage) { storage in
+                    withBytes(of: request.scheme ?? "") { scheme in
+                        RangeBuffer.withTemporary(capacity: request.segmentRanges.count) { segments in
+                            finish(
+                                Resolution(
+                                    bytes: bytes, storage: storage, request: request, segments: segments,
+                                    scheme: request.scheme == nil ? nil : scheme))
+                        }
+                    }
+                }
             }
         }
     }
 
     /// Step 4 of the pipeline: the match, the fallback, then `methodNotAllowed`.
     func match(
-        _ resolution: inout Resolution, _ method: String?, _ variants: [String], _ charging: Bool,
-        _ budget: inout WorkBudget
+        _ resolution: inout Resolution, _ method: MethodFilter, _ variants: UnsafeBufferPointer<String>,
+        _ captureRoom: RangeBuffer, _ charging: Bool, _ budget: inout WorkBudget
     ) {
         var request = MatchRequest(
-            scheme: resolution.scheme, bytes: resolution.storage, segments: resolution.segments,
-            segmentRun: resolution.segmentRun, method: .lookup(method), variants: variants)
+            bytes: resolution.storage, segments: resolution.segments, segmentRun: resolution.segmentRun,
+            scheme: resolution.scheme, method: method, variants: variants, captureRoom: captureRoom)
         var outcome = firstMatch(request, charging, &budget)
-        if outcome == .noMatch, options.fallbackToLastHandler {
+        if case .noMatch = outcome, fallbackToLastHandler {
             var count = request.segments.count
-            while outcome == .noMatch, count > 0 {
+            while case .noMatch = outcome, count > 0 {
                 count -= 1
                 request.segmentCount = count
                 // Each retry runs the whole table again: the retries of a URL of thousands of
@@ -257,11 +307,11 @@ public struct RoutingTable: Sendable {
             switch firstMatch(request, charging, &budget) {
             case .matched:
                 resolution.reason = .methodNotAllowed
-                resolution.allowedMethods = routeMethods.filter { candidate in
+                resolution.allowedMethods = methods.names.indices.filter { candidate in
                     request.method = .lookup(candidate)
                     if case .matched = firstMatch(request, charging, &budget) { return true }
                     return false
-                }
+                }.map { methods.names[$0] }
             case .noMatch: break
             case .limitExceeded: resolution.reason = .limitExceeded
             }
@@ -270,7 +320,7 @@ public struct RoutingTable: Sendable {
 
     /// One matcher call, after charging what its constraints can cost (when the lookup charges).
     @inline(__always)
-    func firstMatch(_ request: borrowing MatchRequest, _ charging: Bool, _ budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget) -> MatchOutcome {
         if charging,
             !regexWork.chargeConstraints(request.bytes, request.segments, segmentCount: request.segmentCount, to: &budget)
         {
@@ -305,17 +355,14 @@ public struct RoutingTable: Sendable {
             return .failure(
                 RouteMiss(
                     reason: reason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
-                    request: resolution.requestURL(routedURL, decodePlus: options.decodePlus),
+                    request: resolution.requestURL(routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme),
                     route: reason == .kindMismatch ? winner : nil, detail: resolution.detail,
                     allowedMethods: resolution.allowedMethods))
         }
         return .success(
             RouteMatch(
-                route: winner, routedURL: routedURL, segments: resolution.segments, scheme: resolution.scheme,
-                decodePlus: options.decodePlus,
-                spans: (resolution.hostSpan, resolution.querySpan, resolution.fragmentSpan),
-                extras: resolution.request?.extras, captures: resolution.captures, extra: extra,
-                catchAll: resolution.catchAll, rewrittenURL: resolution.rewrittenURL,
+                route: winner, routedURL: routedURL, resolution: resolution,
+                scheme: resolution.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus, extra: extra,
                 callerURL: resolution.rewrittenURL == nil ? nil : url))
     }
 }

@@ -26,6 +26,9 @@ final class FoundationRouteMatcher: RouteMatcher {
     let buckets: [[UInt8]: [Int]]
     let unbucketed: [Int]
     let caseInsensitive: Bool
+    let methods: MethodList
+    /// Per route, its method's index in ``methods``.
+    let methodIndices: [Int?]
 
     /// Lowers `table`, taking each constraint's compiled regex from `regex`.
     init(routes table: [CompiledRoute], options: RouterOptions, regex: (SharedRegex) -> BoundedRegex) {
@@ -59,9 +62,12 @@ final class FoundationRouteMatcher: RouteMatcher {
         self.routes = routes
         self.buckets = buckets
         self.unbucketed = unbucketed
+        let methods = MethodList(routes: table)
+        self.methods = methods
+        self.methodIndices = table.map { methods.index(ofRouteMethod: $0.method) }
     }
 
-    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         var bucket: [Int] = []
         if request.segmentCount > 0 {
             let first = request.segmentBytes(0)
@@ -83,8 +89,9 @@ final class FoundationRouteMatcher: RouteMatcher {
             case .matched(var raw):
                 // Scheme, method and variants are checked once the path has matched, as the PCRE2
                 // backend does at the end of each branch, so both run the same user regexes.
-                guard routes[index].scheme == nil || routes[index].scheme == request.scheme,
-                    table[index].answers(request.method, variants: request.variants)
+                guard request.accepts(scheme: routes[index].scheme),
+                    methods.allows(request.method, routeMethod: methodIndices[index]),
+                    table[index].answers(variants: request.variants)
                 else { continue }
                 raw.routeIndex = index
                 return .matched(raw)
@@ -99,13 +106,13 @@ final class FoundationRouteMatcher: RouteMatcher {
     /// first position that fails: a position whose segment is missing fails there, and a route
     /// without a catch-all fails after its last position when segments remain. With a catch-all,
     /// the catch-all takes exactly the segments the positions after it leave.
-    func match(_ route: Route, _ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func match(_ route: Route, _ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         // The first `segmentCount` segments (not a copy: routes are tried one by one, and the
         // fallback's URLs can have thousands of segments).
         let segments = request.segments
         let segmentCount = request.segmentCount
         let count = route.elements.count
-        var captures = RangeList()
+        var captures = request.captureRoom
         var catchAll: Range<Int>?
         for (position, element) in route.elements.enumerated() {
             let index: Int

@@ -382,7 +382,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// `length` bytes): the winner's index from its `(*MARK)`.
     @inline(__always)
     func run(
-        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int, variants: [String],
+        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int, variants: UnsafeBufferPointer<String>,
         budget: inout WorkBudget
     ) -> CallResult {
         var shard = shard
@@ -396,7 +396,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// Runs one shard on the subject in `state`.
     @inline(__always)
     func runOne(
-        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int, variants: [String],
+        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int, variants: UnsafeBufferPointer<String>,
         budget: inout WorkBudget
     ) -> CallResult {
         let subject = state.pointee.subject
@@ -442,14 +442,14 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// (one copy when the segments are one run of them), runs the shard, and reads the winner's
     /// captures from its capture plan. Nothing on the way is reference counted or allocated (a
     /// route with more than eight parameters gives a capture list that is).
-    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         let segmentCount = request.segmentCount
         let segments = request.segments
         let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
         let state = PCRE2MatchState.current(key: matchStateKey)
         let segmentRun = segmentCount == segments.count ? request.segmentRun : nil
         // Room for the segments, `//`, the method code and the scheme.
-        var length = 8 + (request.scheme?.utf8.count ?? 0)
+        var length = 8 + (request.scheme?.count ?? 0)
         if let run = segmentRun {
             length += run.count + 1
         } else {
@@ -469,13 +469,11 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         }
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
-        switch request.method {
-        case .any: subject[end + 2] = MethodCodes.every
-        case .lookup(let method): subject[end + 2] = methodCodes.code(for: method)
-        }
+        subject[end + 2] = methodCodes.code(for: request.method)
         end += 3
-        if let scheme = request.scheme {
-            end += PCRE2RouteMatcher.copy(scheme, to: subject + end)
+        if let scheme = request.scheme, let base = scheme.baseAddress {
+            (subject + end).update(from: base, count: scheme.count)
+            end += scheme.count
         }
 
         switch run(shard, state, length: end, variants: request.variants, budget: &budget) {
@@ -485,32 +483,22 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         }
     }
 
-    /// Copies `text`'s UTF-8 bytes to `destination`; returns how many.
-    @inline(__always)
-    static func copy(_ text: String, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
-            if let base = bytes.baseAddress { destination.update(from: base, count: bytes.count) }
-            return bytes.count
-        }
-    }
-
     /// Captures and the catch-all, from the route's positions and the request's segments.
     @inline(__always)
-    func rawMatch(route index: Int, request: borrowing MatchRequest) -> RawMatch {
+    func rawMatch(route index: Int, request: MatchRequest) -> RawMatch {
         let plan = plans[index]
         let segmentCount = request.segmentCount
         let catchAll = plan.catchAllRange(segmentCount: segmentCount)
         guard plan.simple else { return generalRawMatch(route: index, request: request, catchAll: catchAll) }
-        var captures = RangeList()
+        var captures = request.captureRoom
         plan.forEachCapturedSegment(segmentCount: segmentCount) { captures.append(request.segments[$0]) }
         return RawMatch(routeIndex: index, captures: captures, catchAll: catchAll)
     }
 
     /// Routes with in-segment patterns, or more than eight parameters.
-    func generalRawMatch(route index: Int, request: borrowing MatchRequest, catchAll: Range<Int>?) -> RawMatch {
+    func generalRawMatch(route index: Int, request: MatchRequest, catchAll: Range<Int>?) -> RawMatch {
         let plan = plans[index]
-        var captures = RangeList()
+        var captures = request.captureRoom
         for (position, element) in routes[index].elements.enumerated() {
             let segment = plan.segment(at: position, segmentCount: request.segmentCount)
             switch element {
@@ -533,7 +521,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
 /// What the callouts of a route match can see.
 struct CalloutContext {
     let matcher: PCRE2RouteMatcher
-    let variants: [String]
+    let variants: UnsafeBufferPointer<String>
     /// The last segment an in-segment callout looked at (its end, then its start), so that the
     /// callouts of sibling patterns find the segment's start once.
     var segmentEnd = -1

@@ -351,8 +351,8 @@ struct MethodCodes: Sendable {
     static let none: UInt8 = 0x02
 
     private(set) var codes: [String: UInt8] = [:]
-    /// The same, for the fast path: tokens compared byte for byte.
-    private(set) var tokens: [(token: ShortToken, code: UInt8)] = []
+    /// The code of each method of the table's ``MethodList``, by its index there.
+    private(set) var byIndex: [UInt8] = []
 
     /// Codes for every method of `routes` (and `HEAD`, which `GET` routes answer).
     init(routes: [CompiledRoute]) throws(PCRE2Error) {
@@ -364,7 +364,6 @@ struct MethodCodes: Sendable {
                 throw PCRE2Error(.compile, code: -1, message: "more than 122 distinct HTTP methods in one table")
             }
             codes[method] = next
-            if let token = ShortToken(method: method) { tokens.append((token, next)) }
             next += 1
         }
         for route in routes {
@@ -372,6 +371,7 @@ struct MethodCodes: Sendable {
             try add(method)
             if method == "GET" { try add("HEAD") }
         }
+        byIndex = MethodList(routes: routes).names.map { codes[$0] ?? MethodCodes.none }
     }
 
     /// The codes a route of `method` accepts.
@@ -382,16 +382,14 @@ struct MethodCodes: Sendable {
         return accepted
     }
 
-    /// The code of a lookup's method (upper-cased), or of none: compared as a token (two words)
-    /// when it is one, without hashing.
+    /// The code the subject carries for a lookup's method filter.
     @inline(__always)
-    func code(for method: String?) -> UInt8 {
-        guard let method else { return MethodCodes.none }
-        if let token = ShortToken(method: method) {
-            for entry in tokens where entry.token.isEqual(to: token) { return entry.code }
-            return MethodCodes.none
+    func code(for filter: MethodFilter) -> UInt8 {
+        switch filter {
+        case .any: return MethodCodes.every
+        case .lookup(nil): return MethodCodes.none
+        case .lookup(let index?): return byIndex[index]
         }
-        return codes[method] ?? MethodCodes.none
     }
 }
 #endif

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMallocCount
 import Foundation
 import URLRouter
 import URLRouterConformance
@@ -215,7 +216,12 @@ extension URLRouterCommand {
                         throw ValidationError("\(error)")
                     }
                 }
-                let runner = BenchmarkRunner(runs: runs, minimumRunTime: .milliseconds(minRunMs), threads: threads)
+                let runner = BenchmarkRunner(
+                    runs: runs, minimumRunTime: .milliseconds(minRunMs), threads: threads,
+                    mallocCount: {
+                        let count = urlrouter_thread_malloc_count()
+                        return count < 0 ? nil : count
+                    })
                 results += try runner.measure(sets, backend: backends[0])
             }
             if json {

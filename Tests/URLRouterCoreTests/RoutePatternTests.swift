@@ -157,12 +157,27 @@ import Testing
             ])
     }
 
-    @Test func methodFilter() {
-        #expect(MethodFilter.lookup("HEAD").allows("GET"))
-        #expect(MethodFilter.lookup("HEAD").allows(nil))
-        #expect(!MethodFilter.lookup("GET").allows("HEAD"))
-        #expect(!MethodFilter.lookup(nil).allows("GET"))
-        #expect(MethodFilter.any.allows("DELETE"))
+    @Test func methodList() throws {
+        var registry = RouteRegistry(options: RouterOptions())
+        for method in ["POST", "GET", "DELETE", "BASELINE-CONTROL"] {
+            try registry.add(registration("/\(method.lowercased())", method: method, name: method))
+        }
+        try registry.add(registration("/any", name: "any"))
+        let methods = MethodList(routes: registry.compile())
+        #expect(methods.names == ["BASELINE-CONTROL", "DELETE", "GET", "HEAD", "POST"])
+        let get = methods.index(ofRouteMethod: "GET")
+        // Any case; HEAD is answered by GET routes; a method no route has, or none, only by routes without one.
+        #expect(methods.filter(for: "get") == .lookup(get))
+        #expect(methods.filter(for: "Baseline-Control") == methods.filter(for: "BASELINE-CONTROL"))
+        #expect(methods.filter(for: "BASELINE-CONTROL") == .lookup(0))
+        #expect(methods.allows(methods.filter(for: "HEAD"), routeMethod: get))
+        #expect(methods.allows(methods.filter(for: "HEAD"), routeMethod: nil))
+        #expect(!methods.allows(methods.filter(for: "GET"), routeMethod: methods.index(ofRouteMethod: "HEAD")))
+        let none = MethodFilter.lookup(nil)
+        #expect(methods.filter(for: "PATCH") == none && methods.filter(for: "G T") == none && methods.filter(for: nil) == none)
+        #expect(!methods.allows(none, routeMethod: get))
+        #expect(methods.allows(none, routeMethod: nil))
+        #expect(methods.allows(MethodFilter.any, routeMethod: methods.index(ofRouteMethod: "DELETE")))
         #expect(HTTPMethodName.normalized("get") == "GET")
         #expect(HTTPMethodName.normalized("G T") == nil)
     }

@@ -28,3 +28,32 @@ import Testing
         #expect(seen.all == ["details 42", "user 7", "details Atomic_bomb", "no route for /nowhere: noMatch"])
     }
 }
+
+enum Endpoint: Sendable, Equatable { case user, deleteUser, file }
+
+/// The README's route table example, line for line.
+@Suite struct ReadmeRouteTableTests {
+    @Test func theReadmeRouteTableExampleRuns() throws {
+        let table = try RouteTable<Endpoint>([
+            .init("/users/:id(\\d+)", method: "GET", name: "user", value: .user),
+            .init("/users/:id(\\d+)", method: "DELETE", value: .deleteUser),
+            .init("/files/**", method: "GET", value: .file),
+        ])
+
+        switch table.lookup(method: "GET", url: "/users/42?tab=repos") {
+        case .success(let match):
+            #expect(match.value == .user && match.parameters.get("id") == "42")
+        case .failure(let miss):
+            Issue.record("missed: \(miss)")
+        }
+
+        let status = table.withMatch(method: "POST", url: "/users/42") { lookup -> Int in
+            switch lookup {
+            case .match(let match): return match.parameter("id")?.bytes.count ?? 0
+            case .miss(.methodNotAllowed, let allowed): return allowed == ["DELETE", "GET", "HEAD"] ? 405 : 500
+            case .miss: return 404
+            }
+        }
+        #expect(status == 405)
+    }
+}
