@@ -22,6 +22,13 @@ enum RouteValidation {
         return normalized
     }
 
+    /// Refuses an empty variant name.
+    static func variant(_ variant: String?, pattern: String) throws(RouterError) {
+        if let variant, variant.isEmpty {
+            throw RouterError(.invalidPattern, input: pattern, message: "a variant name may not be empty")
+        }
+    }
+
     /// A registration, every part checked.
     static func registration(
         pattern text: String, method: String?, variant: String?, priority: Int, kind: RouteKind, name: String?,
@@ -29,9 +36,7 @@ enum RouteValidation {
     ) throws(RouterError) -> RouteRegistration {
         let pattern = try RouteValidation.pattern(text, backend: backend)
         let method = try RouteValidation.method(method, pattern: text)
-        if let variant, variant.isEmpty {
-            throw RouterError(.invalidPattern, input: text, message: "a variant name may not be empty")
-        }
+        try RouteValidation.variant(variant, pattern: text)
         return RouteRegistration(
             pattern: pattern, method: method, variant: variant, priority: priority, kind: kind, name: name,
             handle: handle)

@@ -170,11 +170,9 @@ public final class Router: Sendable {
         var prepared: [(RoutePattern, String?, String?, RouteDefinition)] = []
         prepared.reserveCapacity(definitions.count)
         for definition in definitions {
-            let pattern = try validatedPattern(definition.pattern)
-            let method = try validatedMethod(definition.method, pattern: definition.pattern)
-            if let variant = definition.variant, variant.isEmpty {
-                throw RouterError(.invalidPattern, input: definition.pattern, message: "a variant name may not be empty")
-            }
+            let pattern = try RouteValidation.pattern(definition.pattern, backend: backend)
+            let method = try RouteValidation.method(definition.method, pattern: definition.pattern)
+            try RouteValidation.variant(definition.variant, pattern: definition.pattern)
             prepared.append((pattern, method, definition.variant, definition))
         }
         let replaced = try state.withLock { (state: inout State) throws(RouterError) -> [RouteRegistration] in
@@ -213,7 +211,7 @@ public final class Router: Sendable {
     @discardableResult
     public func unregister(_ pattern: String, method: String? = nil, variant: String? = nil) throws(RouterError) -> Bool {
         let parsed = try RoutePattern(pattern)
-        let method = try validatedMethod(method, pattern: pattern)
+        let method = try RouteValidation.method(method, pattern: pattern)
         return state.withLock { state in
             guard let removed = state.registry.remove(pattern: parsed, method: method, variant: variant) else {
                 return false
@@ -274,14 +272,7 @@ public final class Router: Sendable {
 
     /// Adds several rewrite rules, in order: all of them or, when one is refused, none.
     public func addRewriteRules(_ rules: [(expression: String, target: String)]) throws(RouterError) {
-        var parsed: [RewriteRule] = []
-        for (expression, target) in rules {
-            let rule = try RewriteRule(expression, target: target)
-            if let message = backend.engine.compileError(rewriteExpression: rule.expression) {
-                throw RouterError(.invalidRewriteRule, input: expression, message: message)
-            }
-            parsed.append(rule)
-        }
+        let parsed = try RouteValidation.rules(rules, backend: backend)
         state.withLock { state in
             state.rules += parsed
             changed(&state)
@@ -471,24 +462,6 @@ public final class Router: Sendable {
             if (current?.generation ?? -1) < generation { current = snapshot }
         }
         return snapshot
-    }
-
-    func validatedPattern(_ text: String) throws(RouterError) -> RoutePattern {
-        let pattern = try RoutePattern(text)
-        for constraint in pattern.constraints {
-            if let message = backend.engine.compileError(constraint: constraint) {
-                throw RouterError(.invalidConstraint, input: text, message: message)
-            }
-        }
-        return pattern
-    }
-
-    func validatedMethod(_ method: String?, pattern: String) throws(RouterError) -> String? {
-        guard let method else { return nil }
-        guard let normalized = HTTPMethodName.normalized(method) else {
-            throw RouterError(.invalidPattern, input: pattern, message: "the method '\(method)' is not an HTTP method token")
-        }
-        return normalized
     }
 }
 

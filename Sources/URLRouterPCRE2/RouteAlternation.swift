@@ -354,24 +354,18 @@ struct MethodCodes: Sendable {
     /// The code of each method of the table's ``MethodList``, by its index there.
     private(set) var byIndex: [UInt8] = []
 
-    /// Codes for every method of `routes` (and `HEAD`, which `GET` routes answer).
+    /// Codes for every method of `routes` (and `HEAD`, which `GET` routes answer): those of their ``MethodList``.
     init(routes: [CompiledRoute]) throws(PCRE2Error) {
         var next: UInt8 = 0x03
-        func add(_ method: String) throws(PCRE2Error) {
-            guard codes[method] == nil else { return }
+        for method in MethodList(routes: routes).names {
             while next == UInt8(ascii: "/") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") { next += 1 }
             guard next < 0x80 else {
                 throw PCRE2Error(.compile, code: -1, message: "more than 122 distinct HTTP methods in one table")
             }
             codes[method] = next
+            byIndex.append(next)
             next += 1
         }
-        for route in routes {
-            guard let method = route.method else { continue }
-            try add(method)
-            if method == "GET" { try add("HEAD") }
-        }
-        byIndex = MethodList(routes: routes).names.map { codes[$0] ?? MethodCodes.none }
     }
 
     /// The codes a route of `method` accepts.
