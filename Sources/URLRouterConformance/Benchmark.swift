@@ -337,39 +337,29 @@ public struct BenchmarkRunner: Sendable {
             }
         }
 
-        /// One run: full lookups for at least `minimumRunTime`, then (where the backend has them)
+        /// One run: full lookups for at least `minimumRunTime`, then borrowed lookups, then (where the backend has them)
         /// the bare calls, then the floor, as long each.
         func run(minimumRunTime: Duration, sink: inout Int) {
             // Locals, as a server holds its table: reading the fields of `self` in the loops would
             // copy them from the class on every lookup.
-            let (table, typed, paths, methods) = (self.table, self.typed, self.paths, self.methods)
-            var lookups = 0
-            var mallocsBefore = mallocCount?()
-            let start = clock.now
-            var elapsed = Duration.zero
-            repeat {
+            let (table, typed, paths, methods, winners) = (self.table, self.typed, self.paths, self.methods, self.winners)
+            // A full lookup: the match and its parameters.
+            let owning = timed(minimumRunTime, sink: &sink) {
+                var read = 0
                 for index in paths.indices {
-                    // A full lookup: the match and its parameters.
                     if case .success(let match) = table.lookup(paths[index], method: methods[index]) {
-                        for position in 0..<match.parameterCount { sink &+= match.parameter(at: position).utf8.count }
+                        for position in 0..<match.parameterCount { read &+= match.parameter(at: position).utf8.count }
                     }
                 }
-                lookups += paths.count
-                elapsed = clock.now - start
-            } while elapsed < minimumRunTime
-            samples.append(elapsed.nanoseconds / Double(lookups))
-            if let before = mallocsBefore, let after = mallocCount?() {
-                mallocsPerLookup = Double(after - before) / Double(lookups)
+                return read
             }
-
+            samples.append(owning.ns)
+            mallocsPerLookup = owning.mallocs
             // The borrowed lookup on the typed table: the value and every parameter read as bytes.
-            var borrowedLookups = 0
-            mallocsBefore = mallocCount?()
-            let borrowedStart = clock.now
-            var borrowedElapsed = Duration.zero
-            repeat {
+            let borrowed = timed(minimumRunTime, sink: &sink) {
+                var read = 0
                 for index in paths.indices {
-                    sink &+= typed.withMatch(method: methods[index], url: paths[index]) { lookup in
+                    read &+= typed.withMatch(method: methods[index], url: paths[index]) { lookup in
                         guard case .match(let match) = lookup else { return 0 }
                         var read = match.value
                         for position in 0..<match.parameterCount {
@@ -379,41 +369,46 @@ public struct BenchmarkRunner: Sendable {
                         return read
                     }
                 }
-                borrowedLookups += paths.count
-                borrowedElapsed = clock.now - borrowedStart
-            } while borrowedElapsed < minimumRunTime
-            borrowedSamples.append(borrowedElapsed.nanoseconds / Double(borrowedLookups))
-            if let before = mallocsBefore, let after = mallocCount?() {
-                borrowedMallocsPerLookup = Double(after - before) / Double(borrowedLookups)
+                return read
             }
+            borrowedSamples.append(borrowed.ns)
+            borrowedMallocsPerLookup = borrowed.mallocs
             guard let replay else { return }
-            var passes = 0
-            let rawStart = clock.now
-            var rawElapsed = Duration.zero
-            repeat {
-                sink &+= replay.replay()
-                passes += 1
-                rawElapsed = clock.now - rawStart
-            } while rawElapsed < minimumRunTime
-            rawSamples.append(rawElapsed.nanoseconds / Double(passes * paths.count))
+            rawSamples.append(timed(minimumRunTime, sink: &sink) { replay.replay() }.ns)
             ratios.append(samples[samples.count - 1] / rawSamples[rawSamples.count - 1])
             // The floor: the bare calls, a match object holding the winner and the URL, and each
             // parameter sliced from the URL as a `Substring` (when parameters are sliced, not decoded).
-            var floorPasses = 0
-            let floorStart = clock.now
-            var floorElapsed = Duration.zero
-            repeat {
+            let floor = timed(minimumRunTime, sink: &sink) {
+                var read = 0
                 for index in paths.indices {
-                    sink &+= replay.replay(lookup: index)
+                    read &+= replay.replay(lookup: index)
                     guard let winner = winners[index] else { continue }
                     let match = FloorMatch(route: winner.route, url: paths[index])
-                    for range in winner.parameters { sink &+= match.url.utf8Slice(range).utf8.count }
-                    sink &+= FloorMatch.keep(match)
+                    for range in winner.parameters { read &+= match.url.utf8Slice(range).utf8.count }
+                    read &+= FloorMatch.keep(match)
                 }
-                floorPasses += 1
-                floorElapsed = clock.now - floorStart
-            } while floorElapsed < minimumRunTime
-            floorSamples.append(floorElapsed.nanoseconds / Double(floorPasses * paths.count))
+                return read
+            }
+            floorSamples.append(floor.ns)
+        }
+
+        /// Runs `pass` (one pass over the requests, answering what it read) until `minimumRunTime`
+        /// has passed: the time per request, and the allocations per request when they are counted.
+        @inline(__always)
+        func timed(_ minimumRunTime: Duration, sink: inout Int, _ pass: () -> Int) -> (ns: Double, mallocs: Double?) {
+            var passes = 0
+            let mallocsBefore = mallocCount?()
+            let start = clock.now
+            var elapsed = Duration.zero
+            repeat {
+                sink &+= pass()
+                passes += 1
+                elapsed = clock.now - start
+            } while elapsed < minimumRunTime
+            let requests = Double(passes * paths.count)
+            var mallocs: Double?
+            if let before = mallocsBefore, let after = mallocCount?() { mallocs = Double(after - before) / requests }
+            return (elapsed.nanoseconds / requests, mallocs)
         }
 
         /// One pass of `Router.match` over the requests, with the parameters.
