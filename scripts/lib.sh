@@ -14,4 +14,15 @@ ensure_pcre2() {
     pkg-config --exists libpcre2-8 || fatal "libpcre2-dev did not install"
 }
 
+# Installs Debian's python3 when it is missing (scripts/public-api reads the symbol graph with it).
+ensure_python3() {
+    if command -v python3 >/dev/null 2>&1; then return 0; fi
+    log "installing python3 (to read the symbol graph)"
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq python3 >/dev/null
+    command -v python3 >/dev/null 2>&1 || fatal "python3 did not install"
+}
+
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

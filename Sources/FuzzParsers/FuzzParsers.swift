@@ -116,7 +116,7 @@ enum FuzzParsers {
             return error.offset.map { (0...max(expression.utf8.count, target.utf8.count)).contains($0) } == false
                 ? "refusal offset outside the input: \(error)" : nil
         }
-        _ = rule.target.expand(url: "https://a.b:8/p/q?x=1#f", groups: [])
+        _ = rule.template.expand(url: "https://a.b:8/p/q?x=1#f", groups: [])
         return nil
     }
 

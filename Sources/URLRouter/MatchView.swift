@@ -39,11 +39,9 @@ struct MatchView {
         self.decodePlus = decodePlus
     }
 
-    @usableFromInline var pattern: String { registration.pointee.pattern.source }
+    @usableFromInline var pattern: String { registration.pointee.pattern }
 
     @usableFromInline var name: String? { registration.pointee.name }
-
-    @usableFromInline var route: RouteRegistration { registration.pointee }
 
     @usableFromInline var parameterCount: Int { captures.count }
 

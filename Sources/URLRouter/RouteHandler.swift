@@ -12,7 +12,7 @@ public enum RouteHandler: Sendable {
     case callback(@Sendable (RouteMatch) async -> (any Sendable)?)
 
     /// The registration kind.
-    public var kind: RouteKind {
+    package var kind: RouteKind {
         switch self {
         case .action: return .action
         case .object: return .object
@@ -26,32 +26,17 @@ public enum RouteHandler: Sendable {
     }
 }
 
-/// One route to register in a batch (``Router/register(contentsOf:)``).
-public struct RouteDefinition: Sendable {
-    /// The pattern, in the syntax of ``RoutePattern``.
-    public var pattern: String
-    /// The HTTP method, or `nil` for any.
-    public var method: String?
-    /// The variant tag, or `nil` for the untagged target.
-    public var variant: String?
-    /// The priority; higher wins first.
-    public var priority: Int
-    /// A name reported on matches (``RouteRegistration/name``).
-    public var name: String?
-    /// What the route runs.
-    public var handler: RouteHandler
+/// One route to register in a batch (``Router/register(contentsOf:)``): a route of the typed
+/// table whose value is its handler.
+public typealias RouteDefinition = RouteTable<RouteHandler>.Route
 
-    /// Makes a definition.
+extension RouteTable.Route where Value == RouteHandler {
+    /// Makes a definition: `pattern` (with its method, variant, priority and name) runs `handler`.
     public init(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         handler: RouteHandler
     ) {
-        self.pattern = pattern
-        self.method = method
-        self.variant = variant
-        self.priority = priority
-        self.name = name
-        self.handler = handler
+        self.init(pattern, method: method, variant: variant, priority: priority, name: name, value: handler)
     }
 }
 

@@ -42,9 +42,6 @@ extension RouteTable {
         /// The winning route's name, when it has one.
         @inlinable public var name: String? { view.name }
 
-        /// The winning route's registration.
-        @inlinable public var route: RouteRegistration { view.route }
-
         /// The number of captured path parameters (in-segment captures included), in pattern order.
         @inlinable public var parameterCount: Int { view.parameterCount }
 

@@ -43,16 +43,14 @@ public struct RouteTable<Value: Sendable>: Sendable {
         options: RouterOptions = RouterOptions(), backend: RouterBackend = .default
     ) throws(RouterError) {
         var registry = RouteRegistry(options: options)
-        var registrations: [RouteRegistration] = []
-        var values: [Value] = []
         try registry.checkMethodCount(adding: routes.map(\.method), pattern: routes.first?.pattern ?? "")
+        var registrations: [RouteRegistration] = []
         for route in routes {
             let registration = try RouteValidation.registration(
                 pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
-                kind: .action, name: route.name, handle: values.count, backend: backend)
+                kind: .action, name: route.name, handle: registrations.count, backend: backend)
             _ = registry.add(registration)
             registrations.append(registration)
-            values.append(route.value)
         }
         let rules = try RouteValidation.rules(rewriteRules, backend: backend)
         let table: RoutingTable
@@ -61,6 +59,13 @@ public struct RouteTable<Value: Sendable>: Sendable {
         } catch {
             throw RouterError(.invalidPattern, input: "route table", message: "the \(backend.name) backend could not compile the table: \(error)")
         }
+        self.init(table: table, registrations: registrations, values: routes.map(\.value))
+    }
+
+    /// A table over `table`, whose registrations hold handles `0..<registrations.count`, indices of
+    /// `registrations` and `values` alike (registrations the table dropped may be among them).
+    package init(table: RoutingTable, registrations: [RouteRegistration], values: [Value]) {
+        precondition(registrations.indices.allSatisfy { registrations[$0].handle == $0 } && values.count == registrations.count)
         self.table = table
         self.storage = RouteTableStorage(table: table, registrations: registrations)
         self.values = RouteValues(values)
@@ -83,7 +88,16 @@ public struct RouteTable<Value: Sendable>: Sendable {
     ///   - variants: acceptable variants in preference order.
     /// - Returns: the match, or the miss and its reason (``RouteMiss/allowedMethods`` for a 405).
     public func lookup(method: String?, url: String, variants: [String] = []) -> Result<Match, RouteMiss> {
-        switch table.lookup(url, method: method, variants: variants) {
+        lookup(method: method, url: url, variants: variants, kind: nil, extra: [:])
+    }
+
+    /// ``lookup(method:url:variants:)`` for ``Router``: `kind` (when not `nil`) must be the
+    /// winner's kind, and `extra` joins the match's parameters.
+    @inline(__always)
+    package func lookup(
+        method: String?, url: String, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
+    ) -> Result<Match, RouteMiss> {
+        switch table.lookup(url, method: method, variants: variants, kind: kind, extra: extra) {
         case .success(let match): return .success(Match(value: values.values[match.route.handle], details: match))
         case .failure(let miss): return .failure(miss)
         }

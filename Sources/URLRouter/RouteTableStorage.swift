@@ -9,7 +9,10 @@ import URLRouterCore
 // @unchecked: the buffers are immutable after init.
 @usableFromInline
 final class RouteTableStorage: @unchecked Sendable {
+    /// Room for at least one registration (an empty table still has a base address); the first
+    /// ``registrationCount`` are initialized.
     let registrations: UnsafeMutableBufferPointer<RouteRegistration>
+    let registrationCount: Int
     /// Per route (precedence order), the handle of its target for a lookup without variants, or -1.
     let untaggedHandles: UnsafeMutableBufferPointer<Int32>
     /// Per handle, where its names start in ``nameSpans`` (one more entry at the end).
@@ -21,6 +24,7 @@ final class RouteTableStorage: @unchecked Sendable {
     init(table: RoutingTable, registrations: [RouteRegistration]) {
         self.registrations = .allocate(capacity: max(1, registrations.count))
         _ = self.registrations.initialize(from: registrations)
+        self.registrationCount = registrations.count
         untaggedHandles = .allocate(capacity: max(1, table.routes.count))
         for index in table.routes.indices {
             untaggedHandles[index] = Int32(table.target(of: index, for: [])?.handle ?? -1)
@@ -46,7 +50,8 @@ final class RouteTableStorage: @unchecked Sendable {
     }
 
     deinit {
-        registrations.deinitialize().deallocate()
+        UnsafeMutableBufferPointer(rebasing: registrations[..<registrationCount]).deinitialize()
+        registrations.deallocate()
         untaggedHandles.deallocate()
         nameStarts.deallocate()
         nameSpans.deallocate()
@@ -100,15 +105,20 @@ enum ResolvedLookup {
 // @unchecked: the buffer is immutable after init, and `Value` is Sendable.
 @usableFromInline
 final class RouteValues<Value: Sendable>: @unchecked Sendable {
+    /// Room for at least one value (an empty table still has a base address); the first
+    /// ``count`` are initialized.
     @usableFromInline let values: UnsafeMutableBufferPointer<Value>
+    let count: Int
 
     init(_ values: [Value]) {
         self.values = .allocate(capacity: max(1, values.count))
         _ = self.values.initialize(from: values)
+        self.count = values.count
     }
 
     deinit {
-        values.deinitialize().deallocate()
+        UnsafeMutableBufferPointer(rebasing: values[..<count]).deinitialize()
+        values.deallocate()
     }
 
     /// The value of `handle`, lent for as long as the table lives.

@@ -49,7 +49,7 @@ enum RouteValidation {
         var parsed: [RewriteRule] = []
         for (expression, target) in rules {
             let rule = try RewriteRule(expression, target: target)
-            if let message = backend.engine.compileError(rewriteExpression: rule.expression) {
+            if let message = backend.engine.compileError(rewriteExpression: rule.regex) {
                 throw RouterError(.invalidRewriteRule, input: expression, message: message)
             }
             parsed.append(rule)

@@ -1,14 +1,6 @@
 public import Foundation
 public import URLRouterCore
 
-/// One entry of a batch route table: a pattern and the target it is bound to.
-public struct RouteTableEntry: Sendable, Hashable {
-    /// The pattern (with the group's scheme in front, for a nested table).
-    public var pattern: String
-    /// The target (FTRouter's destination class name, for example).
-    public var target: String
-}
-
 extension Router {
     /// Registers a route table read from JSON (FTRouter's batch format).
     ///
@@ -30,11 +22,13 @@ extension Router {
     ///
     /// - Parameters:
     ///   - data: the JSON.
-    ///   - handler: makes each entry's handler; by default ``RouteHandler/value(_:)`` of the target.
+    ///   - handler: makes each entry's handler from its pattern (with the group's scheme in front,
+    ///     for a nested table) and its target (FTRouter's destination class name, for example); by
+    ///     default ``RouteHandler/value(_:)`` of the target.
     /// - Throws: ``RouterError`` naming the entry when the table or one of its patterns is refused;
     ///   nothing is registered then.
     public func registerRoutes(
-        json data: Data, handler: (RouteTableEntry) -> RouteHandler = { .value($0.target) }
+        json data: Data, handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
     ) throws(RouterError) {
         let object: Any
         do {
@@ -48,7 +42,7 @@ extension Router {
     /// Registers a route table read from a property list (XML or binary), in the shapes of
     /// ``registerRoutes(json:handler:)``.
     public func registerRoutes(
-        propertyList data: Data, handler: (RouteTableEntry) -> RouteHandler = { .value($0.target) }
+        propertyList data: Data, handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
     ) throws(RouterError) {
         let object: Any
         do {
@@ -60,24 +54,24 @@ extension Router {
     }
 
     /// Registers a route table already decoded into dictionaries.
-    public func registerRoutes(
-        table: Any, handler: (RouteTableEntry) -> RouteHandler = { .value($0.target) }
+    func registerRoutes(
+        table: Any, handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
     ) throws(RouterError) {
         let entries = try Router.entries(of: table)
         try register(contentsOf: entries.map { RouteDefinition($0.pattern, name: $0.pattern, handler: handler($0)) })
     }
 
     /// Flattens a route table into entries, sorted by pattern.
-    static func entries(of table: Any) throws(RouterError) -> [RouteTableEntry] {
+    static func entries(of table: Any) throws(RouterError) -> [(pattern: String, target: String)] {
         guard let dictionary = table as? [String: Any] else {
             throw RouterError(
                 .invalidRouteTable, input: "route table",
                 message: "the table must be an object of pattern → target, or of scheme → { pattern → target }")
         }
-        var entries: [RouteTableEntry] = []
+        var entries: [(pattern: String, target: String)] = []
         for (key, value) in dictionary {
             if let target = value as? String {
-                entries.append(RouteTableEntry(pattern: key, target: target))
+                entries.append((pattern: key, target: target))
             } else if let group = value as? [String: Any] {
                 guard URLParts.isScheme(key) else {
                     throw RouterError(
@@ -95,7 +89,7 @@ extension Router {
                             message: "a pattern inside the scheme group '\(key)' may not have a scheme of its own")
                     }
                     let trimmed = path.drop { $0 == "/" }
-                    entries.append(RouteTableEntry(pattern: key + "://" + trimmed, target: target))
+                    entries.append((pattern: key + "://" + trimmed, target: target))
                 }
             } else {
                 throw RouterError(

@@ -56,36 +56,31 @@ public final class Router: Sendable {
         var generation = 0
     }
 
-    /// One compiled, consistent view of the router.
+    /// One compiled, consistent view of the router: the routes as a typed table of handlers.
     /// What lookups use between two changes: a class, so taking it out of the lock copies one
     /// reference rather than the table's fields.
     final class Snapshot: Sendable {
         let generation: Int
-        let table: RoutingTable
-        let handlers: [Int: RouteHandler]
+        let routes: RouteTable<RouteHandler>
         let unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
 
-        init(
-            generation: Int, table: RoutingTable, handlers: [Int: RouteHandler],
-            unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
-        ) {
+        init(generation: Int, routes: RouteTable<RouteHandler>, unmatchedHandler: (@Sendable (RouteMiss) -> Void)?) {
             self.generation = generation
-            self.table = table
-            self.handlers = handlers
+            self.routes = routes
             self.unmatchedHandler = unmatchedHandler
         }
 
-        /// The table's lookup, borrowing the table in place (reading `snapshot.table` from outside
+        /// The table's lookup, borrowing the table in place (reading `snapshot.routes` from outside
         /// would copy the table, retaining each of its fields).
         func lookup(
             _ url: String, method: String?, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
-        ) -> Result<RouteMatch, RouteMiss> {
-            table.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
+        ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
+            routes.lookup(method: method, url: url, variants: variants, kind: kind, extra: extra)
         }
     }
 
     /// A logger that prints nothing: the router is quiet unless given a logger.
-    public static let quietLogger = Logger(label: "URLRouter", factory: { _ in SwiftLogNoOpLogHandler() })
+    static let quietLogger = Logger(label: "URLRouter", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Makes an empty router.
     ///
@@ -93,10 +88,10 @@ public final class Router: Sendable {
     ///   - options: the router's options (SEMANTICS.md section 8).
     ///   - backend: the matching backend; the fastest of this build by default.
     ///   - logger: where registrations, replacements and misses are logged; quiet by default.
-    public init(options: RouterOptions = RouterOptions(), backend: RouterBackend = .default, logger: Logger = Router.quietLogger) {
+    public init(options: RouterOptions = RouterOptions(), backend: RouterBackend = .default, logger: Logger? = nil) {
         self.options = options
         self.backend = backend
-        self.logger = logger
+        self.logger = logger ?? Router.quietLogger
         self.state = LockedValue(State(registry: RouteRegistry(options: options)))
     }
 
@@ -182,10 +177,10 @@ public final class Router: Sendable {
             for (pattern, method, variant, definition) in prepared {
                 let handle = state.nextHandle
                 state.nextHandle += 1
-                state.handlers[handle] = definition.handler
+                state.handlers[handle] = definition.value
                 let registration = RouteRegistration(
                     pattern: pattern, method: method, variant: variant, priority: definition.priority,
-                    kind: definition.handler.kind, name: definition.name, handle: handle)
+                    kind: definition.value.kind, name: definition.name, handle: handle)
                 if let old = state.registry.add(registration) {
                     state.handlers[old.handle] = nil
                     replaced.append(old)
@@ -198,7 +193,7 @@ public final class Router: Sendable {
             logger.warning(
                 "route replaced",
                 metadata: [
-                    "pattern": "\(old.pattern.source)", "method": "\(old.method ?? "*")", "variant": "\(old.variant ?? "-")",
+                    "pattern": "\(old.pattern)", "method": "\(old.method ?? "*")", "variant": "\(old.variant ?? "-")",
                 ])
         }
         logger.debug("routes registered", metadata: ["count": "\(prepared.count)"])
@@ -302,7 +297,7 @@ public final class Router: Sendable {
     public func removeRewriteRule(_ expression: String) -> Int {
         state.withLock { state in
             let before = state.rules.count
-            state.rules.removeAll { $0.expression.source == expression }
+            state.rules.removeAll { $0.expression == expression }
             if state.rules.count != before { changed(&state) }
             return before - state.rules.count
         }
@@ -325,7 +320,7 @@ public final class Router: Sendable {
     ///
     /// - Returns: the new URL, or `nil` when no rule applies (or one reached the work limit).
     public func rewrite(_ url: String) -> String? {
-        if case .rewritten(let result) = snapshot().table.rewrite(url) { return result }
+        if case .rewritten(let result) = snapshot().routes.table.rewrite(url) { return result }
         return nil
     }
 
@@ -345,7 +340,7 @@ public final class Router: Sendable {
         _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
         extra: [String: any Sendable] = [:]
     ) -> Result<RouteMatch, RouteMiss> {
-        snapshot().lookup(url, method: method, variants: variants, kind: kind, extra: extra)
+        snapshot().lookup(url, method: method, variants: variants, kind: kind, extra: extra).map(\.details)
     }
 
     /// Whether a route of any kind would win for `url`.
@@ -361,12 +356,11 @@ public final class Router: Sendable {
     public func route(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
     ) -> Result<RouteMatch, RouteMiss> {
-        let snapshot = snapshot()
-        switch resolve(snapshot, url, method, variants, .action, extra) {
+        switch resolve(snapshot(), url, method, variants, .action, extra) {
         case .failure(let miss): return .failure(miss)
         case .success(let match):
-            if case .action(let action)? = snapshot.handlers[match.route.handle] { action(match) }
-            return .success(match)
+            if case .action(let action) = match.value { action(match.details) }
+            return .success(match.details)
         }
     }
 
@@ -374,12 +368,9 @@ public final class Router: Sendable {
     public func routeObject(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
     ) -> Result<RoutedValue, RouteMiss> {
-        let snapshot = snapshot()
-        return resolve(snapshot, url, method, variants, .object, extra).map { match in
-            guard case .object(let handler)? = snapshot.handlers[match.route.handle] else {
-                return RoutedValue(match: match, value: nil)
-            }
-            return RoutedValue(match: match, value: handler(match))
+        resolve(snapshot(), url, method, variants, .object, extra).map { match in
+            guard case .object(let handler) = match.value else { return RoutedValue(match: match.details, value: nil) }
+            return RoutedValue(match: match.details, value: handler(match.details))
         }
     }
 
@@ -387,29 +378,26 @@ public final class Router: Sendable {
     public func routeCallback(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
     ) async -> Result<RoutedValue, RouteMiss> {
-        let snapshot = snapshot()
-        switch resolve(snapshot, url, method, variants, .callback, extra) {
+        switch resolve(snapshot(), url, method, variants, .callback, extra) {
         case .failure(let miss): return .failure(miss)
         case .success(let match):
-            guard case .callback(let handler)? = snapshot.handlers[match.route.handle] else {
-                return .success(RoutedValue(match: match, value: nil))
-            }
-            return .success(RoutedValue(match: match, value: await handler(match)))
+            guard case .callback(let handler) = match.value else { return .success(RoutedValue(match: match.details, value: nil)) }
+            return .success(RoutedValue(match: match.details, value: await handler(match.details)))
         }
     }
 
     /// The compiled rules and routes as of now (compiles them if they changed).
-    public var table: RoutingTable { snapshot().table }
+    package var table: RoutingTable { snapshot().routes.table }
 
     // MARK: - Internals
 
     func resolve(
         _ snapshot: Snapshot, _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind,
         _ extra: [String: any Sendable]
-    ) -> Result<RouteMatch, RouteMiss> {
+    ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
         let result = snapshot.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
         if case .failure(let miss) = result {
-            logger.debug("unmatched URL", metadata: ["url": "\(url)", "reason": "\(miss.reason.rawValue)"])
+            logger.debug("unmatched URL", metadata: ["url": "\(url)", "reason": "\(miss.reason.name)"])
             if miss.reason != .kindMismatch { snapshot.unmatchedHandler?(miss) }
         }
         return result
@@ -428,9 +416,7 @@ public final class Router: Sendable {
         let copies = ThreadSnapshots.current(key: threadSnapshotsKey)
         if let copy = copies.pointee.snapshot(of: identity), copy.generation >= wanted { return copy }
         let shared = publishedSnapshot(wanted: wanted)
-        let copy = Snapshot(
-            generation: shared.generation, table: shared.table, handlers: shared.handlers,
-            unmatchedHandler: shared.unmatchedHandler)
+        let copy = Snapshot(generation: shared.generation, routes: shared.routes, unmatchedHandler: shared.unmatchedHandler)
         let replaced = copies.pointee.keep(copy, of: identity)
         replaced?.release()
         return copy
@@ -443,9 +429,18 @@ public final class Router: Sendable {
         let (registry, rules, handlers, unmatched, generation) = state.withLock { state in
             (state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
         }
+        // The live registrations, renumbered in order: handle i is the i-th handler of the table.
+        let live = registry.registrations
+        var compact = RouteRegistry(options: options)
+        var registrations: [RouteRegistration] = []
+        for registration in live {
+            let copy = registration.renumbered(registrations.count)
+            _ = compact.add(copy)
+            registrations.append(copy)
+        }
         let table: RoutingTable
         do {
-            table = try RoutingTable(backend: backend.engine, registry: registry, rules: rules)
+            table = try RoutingTable(backend: backend.engine, registry: compact, rules: rules)
         } catch {
             // Every pattern and rule compiled on its own when added, and tables too large for one
             // pattern are split into several, so this takes an engine failure (out of memory for JIT
@@ -454,10 +449,12 @@ public final class Router: Sendable {
             logger.error("backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
             let reason = "the \(backend.name) backend could not compile the table: \(error)"
             table =
-                (try? RoutingTable(backend: FoundationBackend(), registry: registry, rules: rules, fallbackReason: reason))
+                (try? RoutingTable(backend: FoundationBackend(), registry: compact, rules: rules, fallbackReason: reason))
                 ?? RoutingTable(empty: options, fallbackReason: reason)
         }
-        let snapshot = Snapshot(generation: generation, table: table, handlers: handlers, unmatchedHandler: unmatched)
+        // Every live registration has its handler: both are added and removed under the lock.
+        let routes = RouteTable(table: table, registrations: registrations, values: live.map { handlers[$0.handle]! })
+        let snapshot = Snapshot(generation: generation, routes: routes, unmatchedHandler: unmatched)
         published.withLock { current in
             if (current?.generation ?? -1) < generation { current = snapshot }
         }

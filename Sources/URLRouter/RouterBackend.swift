@@ -1,4 +1,4 @@
-public import URLRouterCore
+import URLRouterCore
 import URLRouterFoundation
 import URLRouterPCRE2
 
@@ -12,10 +12,10 @@ public struct RouterBackend: Sendable {
     /// The backend's name (`foundation`, `pcre2`).
     public var name: String { engine.name }
     /// The engine.
-    public let engine: any MatcherBackend
+    package let engine: any MatcherBackend
 
     /// Wraps an engine, for example a custom ``MatcherBackend``.
-    public init(_ engine: any MatcherBackend) {
+    package init(_ engine: any MatcherBackend) {
         self.engine = engine
     }
 
@@ -42,11 +42,11 @@ public struct RouterBackend: Sendable {
     }
 
     /// The PCRE2 library version, when this build has the PCRE2 backend.
-    public static var pcre2Version: String? { PCRE2Backend.libraryVersion }
+    package static var pcre2Version: String? { PCRE2Backend.libraryVersion }
 
     /// Whether PCRE2's JIT compiler works on this machine (false without the PCRE2 backend).
     public static var pcre2JITAvailable: Bool { PCRE2Backend.isJITAvailable }
 
     /// The names of every backend the package knows, built or not.
-    public static let knownNames = ["pcre2", "foundation"]
+    package static let knownNames = ["pcre2", "foundation"]
 }

@@ -22,7 +22,7 @@ public struct URLText {
     }
 
     /// The number of bytes.
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
     /// The value fully decoded, as a new string.
     public var string: String {

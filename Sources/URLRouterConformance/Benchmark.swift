@@ -242,7 +242,7 @@ public struct BenchmarkRunner: Sendable {
     }
 
     /// The requests whose winner is not their own route (by index).
-    public static func wrongAnswers(_ set: RouteSet, _ table: RoutingTable) -> [Int] {
+    package static func wrongAnswers(_ set: RouteSet, _ table: RoutingTable) -> [Int] {
         set.requests.indices.filter { index in
             let request = set.requests[index]
             guard case .success(let match) = table.lookup(request.path, method: request.method) else { return true }

@@ -275,7 +275,7 @@ public struct ConformanceRunner: Sendable {
     static func summary(_ lookup: FixtureSuite.Lookup) -> String {
         var text = (lookup.method.map { $0 + " " } ?? "") + lookup.url
         if !lookup.variants.isEmpty { text += " variants=[\(lookup.variants.joined(separator: ","))]" }
-        if lookup.kind != .action { text += " kind=\(lookup.kind.rawValue)" }
+        if lookup.kind != .action { text += " kind=\(lookup.kind.name)" }
         if !lookup.extra.isEmpty { text += " extra=" + Observation.render(lookup.extra) }
         return text
     }
@@ -340,7 +340,7 @@ extension Observation {
             path = match.path
             rewrittenTo = match.rewrittenURL
         case .failure(let miss):
-            error = miss.reason.rawValue
+            error = miss.reason.name
             transition = miss.transition
             callbackURL = miss.callbackURL
             fragment = miss.fragment

@@ -107,7 +107,7 @@ struct JSONReader {
         "route", "params", "catchall", "variant", "transition", "callbackURL", "fragment", "scheme", "path",
         "rewrittenTo", "error",
     ]
-    static let errorNames: Set<String> = Set(RouteMiss.Reason.allCases.map(\.rawValue))
+    static let errorNames: Set<String> = Set(RouteMiss.Reason.allCases.map(\.name))
     static let invalidErrorNames: Set<String> = ["invalidPattern", "duplicateParameter", "invalidConstraint", "invalidRewriteRule"]
 
     func error(_ field: String, _ message: String) -> FixtureError {
@@ -191,7 +191,7 @@ struct JSONReader {
 
     func kind(_ object: [String: Any], at: String) throws(FixtureError) -> RouteKind? {
         guard let name = try string(object, "kind", at: at) else { return nil }
-        guard let kind = RouteKind(rawValue: name) else {
+        guard let kind = RouteKind(name: name) else {
             throw error(join(at, "kind"), "'\(name)' is not action, object or callback")
         }
         return kind
@@ -211,7 +211,7 @@ struct JSONReader {
             }
         }
         if let name = try string(object, "hostAsSegment", at: at) {
-            guard let rule = RouterOptions.HostAsSegment(rawValue: name) else {
+            guard let rule = RouterOptions.HostAsSegment(name: name) else {
                 throw error(join(at, "hostAsSegment"), "'\(name)' is not always, unlessDotted, unlessDottedOrLocalhost or never")
             }
             options.hostAsSegment = rule
@@ -223,7 +223,7 @@ struct JSONReader {
         }
         if let flag = try bool(object, "decodePlus", at: at) { options.decodePlus = flag }
         if let name = try string(object, "trailingStar", at: at) {
-            guard let rule = RouterOptions.TrailingStar(rawValue: name) else {
+            guard let rule = RouterOptions.TrailingStar(name: name) else {
                 throw error(join(at, "trailingStar"), "'\(name)' is not catchAll or singleSegment")
             }
             options.trailingStar = rule

@@ -2,8 +2,10 @@
 ///
 /// A class, immutable after init: matches refer to it without copying its fields.
 public final class RouteRegistration: Sendable {
-    /// The parsed pattern.
-    public let pattern: RoutePattern
+    /// The pattern, parsed.
+    package let parsedPattern: RoutePattern
+    /// The pattern, as written.
+    public var pattern: String { parsedPattern.source }
     /// The upper-cased HTTP method, or `nil` for any.
     public let method: String?
     /// The variant tag (SEMANTICS.md section 9), or `nil` for the untagged target.
@@ -15,16 +17,16 @@ public final class RouteRegistration: Sendable {
     /// The caller's name for the route (a fixture's route id), if any.
     public let name: String?
     /// The caller's handle for whatever the route runs; the router core never reads it.
-    public let handle: Int
+    package let handle: Int
     /// The pattern's parameter names, in order (computed once).
     public let parameterNames: [String]
 
     /// Makes a registration.
-    public init(
+    package init(
         pattern: RoutePattern, method: String? = nil, variant: String? = nil, priority: Int = 0,
         kind: RouteKind = .action, name: String? = nil, handle: Int = 0
     ) {
-        self.pattern = pattern
+        self.parsedPattern = pattern
         self.method = method
         self.variant = variant
         self.priority = priority
@@ -33,10 +35,18 @@ public final class RouteRegistration: Sendable {
         self.handle = handle
         self.parameterNames = pattern.parameterNames
     }
+
+    /// The same registration with another handle.
+    package func renumbered(_ handle: Int) -> RouteRegistration {
+        RouteRegistration(
+            pattern: parsedPattern, method: method, variant: variant, priority: priority, kind: kind, name: name,
+            handle: handle)
+    }
 }
 
 /// Which routes' methods may answer a lookup, as a matcher compares them (see ``MethodList``).
-public enum MethodFilter: Sendable, Hashable, BitwiseCopyable {
+@usableFromInline
+package enum MethodFilter: Sendable, Hashable, BitwiseCopyable {
     /// The lookup's method, as its index in the table's ``MethodList`` (`nil`: the lookup gave
     /// none, or one no route has): routes without a method, routes with that method, and `GET`
     /// routes for a `HEAD` lookup.
@@ -51,23 +61,23 @@ public enum MethodFilter: Sendable, Hashable, BitwiseCopyable {
 /// first route, in this order, that matches the path and answers the lookup (its method, see
 /// ``MethodList``, and ``answers(variants:)``) has found
 /// the winner. A class, immutable after init, so backends hold routes without copying them.
-public final class CompiledRoute: Sendable {
+package final class CompiledRoute: Sendable {
     /// The scheme the route is bound to (its own or the default scheme), or `nil` for any.
-    public let scheme: String?
+    package let scheme: String?
     /// The positions of the route.
-    public let elements: [RouteElement]
+    package let elements: [RouteElement]
     /// The HTTP method, or `nil` for any.
-    public let method: String?
+    package let method: String?
     /// The priority.
-    public let priority: Int
+    package let priority: Int
     /// The registrations sharing this pattern, method and priority, one per variant, in registration order.
-    public let targets: [RouteRegistration]
+    package let targets: [RouteRegistration]
     /// The registration sequence of the earliest target: ties in precedence go to the lower one.
-    public let sequence: Int
+    package let sequence: Int
     /// How many captures a match yields, in element order.
-    public let captureCount: Int
+    package let captureCount: Int
     /// The index of the catch-all element, if any.
-    public let catchAllIndex: Int?
+    package let catchAllIndex: Int?
 
     let untaggedTarget: Int?
     let strictVariants: Bool
@@ -87,7 +97,7 @@ public final class CompiledRoute: Sendable {
 
     /// The target a lookup with `variants` gets: the first requested variant the route has;
     /// otherwise the untagged one (for an empty list always, else unless variants are strict).
-    public func target(for variants: [String]) -> RouteRegistration? {
+    package func target(for variants: [String]) -> RouteRegistration? {
         variants.withUnsafeBufferPointer { target(for: $0) }
     }
 
@@ -101,7 +111,7 @@ public final class CompiledRoute: Sendable {
     }
 
     /// Whether the route has a target for every list of variants (an untagged one, variants not strict).
-    public var answersEveryVariantList: Bool { untaggedTarget != nil && !strictVariants }
+    package var answersEveryVariantList: Bool { untaggedTarget != nil && !strictVariants }
 
     /// Whether the route has a target for a lookup with `variants`.
     package func answers(variants: UnsafeBufferPointer<String>) -> Bool {

@@ -8,14 +8,14 @@
 ///
 /// Text is compared as UTF-8 bytes of the comparison form, where `%2F` and `%25` are single
 /// units: a literal may only start, and a wildcard only begin or end, on a unit boundary.
-public struct CompositeMatcher: Sendable {
+package struct CompositeMatcher: Sendable {
     /// `L0`, then for each wildcard whether it captures and the literal after it.
     let head: [UInt8]
     let tail: [(captures: Bool, literal: [UInt8])]
     let caseInsensitive: Bool
 
     /// Prepares `pattern`; literals compare ASCII-case-insensitively when `caseInsensitive`.
-    public init(_ pattern: CompositePattern, caseInsensitive: Bool) {
+    package init(_ pattern: CompositePattern, caseInsensitive: Bool) {
         var head: [UInt8] = []
         var tail: [(captures: Bool, literal: [UInt8])] = []
         for piece in pattern.pieces {
@@ -32,7 +32,7 @@ public struct CompositeMatcher: Sendable {
     }
 
     /// The byte ranges of the captures in `segment`, or `nil` when it does not match.
-    public func match(_ segment: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    package func match(_ segment: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         let count = segment.count
         guard count >= head.count, equal(segment, at: 0, head) else { return nil }
         guard !tail.isEmpty else { return count == head.count ? [] : nil }
@@ -89,7 +89,7 @@ public struct CompositeMatcher: Sendable {
 extension CompositeMatcher {
     /// The captures of the segment at UTF-8 offsets `range` of `storage`, as ranges of `storage`,
     /// or `nil` when it does not match.
-    public func captures(in storage: String, at range: Range<Int>) -> RangeList? {
+    package func captures(in storage: String, at range: Range<Int>) -> RangeList? {
         var captures = RangeList()
         let matched =
             storage.utf8.withContiguousStorageIfAvailable { bytes in
@@ -102,7 +102,7 @@ extension CompositeMatcher {
     }
 
     /// The captures of `segment` (bytes), appended to `captures` shifted by `offset`; `false` when it does not match.
-    public func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeList) -> Bool {
+    package func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeList) -> Bool {
         guard let found = match(segment) else { return false }
         for range in found { captures.append((range.lowerBound + offset)..<(range.upperBound + offset)) }
         return true

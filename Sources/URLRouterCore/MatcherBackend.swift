@@ -4,7 +4,7 @@
 /// with literals in comparison form and user regexes parsed into ``SharedRegex``. A conforming
 /// backend finds, for a request, the first route in that order that matches and answers the
 /// lookup, so every backend picks the same winner.
-public protocol MatcherBackend: Sendable {
+package protocol MatcherBackend: Sendable {
     /// The backend's name as the CLI spells it (`foundation`, `pcre2`).
     var name: String { get }
 
@@ -31,27 +31,28 @@ public protocol MatcherBackend: Sendable {
 /// Everything in it is lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
 /// (the bytes, the segments, the scheme, the variants, and the room for captures) and must not
 /// be kept; it holds no reference, so passing it retains nothing.
-public struct MatchRequest {
+@usableFromInline
+package struct MatchRequest {
     /// The bytes holding the segments (the URL, or its decoded segments).
-    public var bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline package var bytes: UnsafeBufferPointer<UInt8>
     /// The URL's segments, as ranges of ``bytes``.
-    public var segments: RangeBuffer
+    @usableFromInline package var segments: RangeBuffer
     /// How many of ``segments`` to match: all of them, or fewer for the fallback.
-    public var segmentCount: Int
+    package var segmentCount: Int
     /// When all of ``segments`` are exactly the `/`-separated parts of one run of ``bytes``,
     /// that run (a matcher may then copy them at once).
-    public var segmentRun: Range<Int>?
+    package var segmentRun: Range<Int>?
     /// The URL's scheme, lower-cased (or the default scheme), or `nil`.
-    public var scheme: UnsafeBufferPointer<UInt8>?
+    package var scheme: UnsafeBufferPointer<UInt8>?
     /// Which methods may answer.
-    public var method: MethodFilter
+    package var method: MethodFilter
     /// The requested variants, in preference order.
-    public var variants: UnsafeBufferPointer<String>
+    package var variants: UnsafeBufferPointer<String>
     /// Room for the winner's captures: as many as the table's route with the most.
-    public var captureRoom: RangeBuffer
+    package var captureRoom: RangeBuffer
 
     /// Makes a request for all of `segments`.
-    public init(
+    package init(
         bytes: UnsafeBufferPointer<UInt8>, segments: RangeBuffer, segmentRun: Range<Int>? = nil,
         scheme: UnsafeBufferPointer<UInt8>?, method: MethodFilter, variants: UnsafeBufferPointer<String>,
         captureRoom: RangeBuffer
@@ -68,17 +69,17 @@ public struct MatchRequest {
 
     /// The bytes of the segment at `index`, in comparison form.
     @inlinable
-    public func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    package func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[segments[index]])
     }
 
     /// The segment at `index`, in comparison form, as a new string.
-    public func segment(_ index: Int) -> String {
+    package func segment(_ index: Int) -> String {
         String(decoding: segmentBytes(index), as: UTF8.self)
     }
 
     /// Whether a route bound to `scheme` (`nil`: any) answers the request's scheme.
-    public func accepts(scheme routeScheme: String?) -> Bool {
+    package func accepts(scheme routeScheme: String?) -> Bool {
         guard let routeScheme else { return true }
         guard let scheme else { return false }
         return routeScheme.utf8.elementsEqual(scheme)
@@ -89,17 +90,19 @@ public struct MatchRequest {
 extension MatchRequest: Sendable {}
 
 /// The winner a route matcher found.
-public struct RawMatch {
+@usableFromInline
+package struct RawMatch {
     /// The index of the route in the table given to ``MatcherBackend/makeRouteMatcher(routes:options:)``.
-    public var routeIndex: Int
+    @usableFromInline package var routeIndex: Int
     /// The captured values, in element order, as ranges of the request's bytes, in the request's
     /// ``MatchRequest/captureRoom``.
-    public var captures: RangeBuffer
+    @usableFromInline package var captures: RangeBuffer
     /// The segments the catch-all took, as indices into the request's segments.
-    public var catchAll: Range<Int>?
+    @usableFromInline package var catchAll: Range<Int>?
 
     /// Makes a match.
-    public init(routeIndex: Int, captures: RangeBuffer, catchAll: Range<Int>?) {
+    @inlinable
+    package init(routeIndex: Int, captures: RangeBuffer, catchAll: Range<Int>?) {
         self.routeIndex = routeIndex
         self.captures = captures
         self.catchAll = catchAll
@@ -110,7 +113,8 @@ public struct RawMatch {
 extension RawMatch: Sendable {}
 
 /// The answer of a route matcher.
-public enum MatchOutcome {
+@usableFromInline
+package enum MatchOutcome {
     /// The first route in precedence order that matches and answers.
     case matched(RawMatch)
     /// No route matches.
@@ -123,7 +127,7 @@ public enum MatchOutcome {
 extension MatchOutcome: Sendable {}
 
 /// A compiled route table (a class: a lookup calls it through one reference, copying nothing).
-public protocol RouteMatcher: AnyObject, Sendable {
+package protocol RouteMatcher: AnyObject, Sendable {
     /// Finds the first route, in precedence order, that matches `request` and answers it.
     ///
     /// - Complexity: linear in the URL's length for routes without user regexes; user regexes
@@ -132,7 +136,7 @@ public protocol RouteMatcher: AnyObject, Sendable {
 }
 
 /// Facts a compiled matcher can report about itself, for the CLI and benchmarks.
-public protocol CompiledPatternFacts {
+package protocol CompiledPatternFacts {
     /// How many patterns the engine compiled.
     var compiledPatternCount: Int { get }
     /// Whether every compiled pattern runs as JIT machine code.
@@ -165,7 +169,7 @@ package protocol RawMatchReplay: AnyObject {
 }
 
 /// The answer of a rewriter.
-public enum RewriteOutcome: Sendable, Hashable {
+package enum RewriteOutcome: Sendable, Hashable {
     /// No rule applies.
     case none
     /// Rule `rule` applies; `groups[0]` is its match, `nil` a group that did not take part.
@@ -175,7 +179,7 @@ public enum RewriteOutcome: Sendable, Hashable {
 }
 
 /// Compiled rewrite rules.
-public protocol URLRewriter: Sendable {
+package protocol URLRewriter: Sendable {
     /// The first rule, in the order added, whose first (leftmost) match in `url` is not empty.
     func firstApplicableRule(in url: String, budget: inout WorkBudget) -> RewriteOutcome
 }
@@ -185,14 +189,14 @@ public protocol URLRewriter: Sendable {
 /// Counted in steps of the bound ``RegexComplexity/workPerByte`` gives, shared by every regex a
 /// lookup may run, and charged before they run (see `RegexWork`), so that every backend reaches
 /// it at the same URLs. Route syntax never spends it: only user-written regexes do.
-public struct WorkBudget: Sendable, Hashable {
+package struct WorkBudget: Sendable, Hashable {
     /// The steps left.
-    public var remainingSteps: Int
+    package var remainingSteps: Int
 
     /// The default budget of one lookup: 10,000,000 steps (the bound is loose: on this project's
     /// test machine a lookup charged nearly the whole budget took 2 ms on PCRE2, 13 ms on
     /// Foundation; see the README).
-    public static let defaultSteps = 10_000_000
+    package static let defaultSteps = 10_000_000
 
     /// What one engine call may spend before the engine itself stops it, whatever was charged:
     /// a safety net above any charged bound (which over-counts the engines' steps many times),
@@ -201,7 +205,7 @@ public struct WorkBudget: Sendable, Hashable {
     package static let engineNetSteps = 2 * defaultSteps
 
     /// A budget of `steps` steps.
-    public init(steps: Int = WorkBudget.defaultSteps) {
+    package init(steps: Int = WorkBudget.defaultSteps) {
         remainingSteps = steps
     }
 

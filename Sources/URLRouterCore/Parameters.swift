@@ -11,9 +11,9 @@
 /// ```
 public struct Parameters: Sendable {
     /// Path parameter names, in pattern order.
-    public let names: [String]
+    package let names: [String]
     /// The caller's extra values.
-    public let extra: [String: any Sendable]
+    package let extra: [String: any Sendable]
     @usableFromInline let storage: String
     @usableFromInline let ranges: RangeList
     let rawQuery: Substring?
@@ -22,7 +22,7 @@ public struct Parameters: Sendable {
     @usableFromInline let mayHoldEscapes: Bool
 
     /// Makes parameters from values in comparison form at `ranges` of `storage`, and a raw query.
-    public init(
+    package init(
         names: [String], storage: String, ranges: RangeList, query: Substring?, decodePlus: Bool,
         extra: [String: any Sendable]
     ) {
@@ -64,7 +64,7 @@ public struct Parameters: Sendable {
     }
 
     /// Path parameter values, fully decoded, in pattern order.
-    public var values: [Substring] { ranges.indices.map(value(at:)) }
+    package var values: [Substring] { ranges.indices.map(value(at:)) }
 
     /// Every query item, in order, decoded.
     public var query: [QueryItem] {
@@ -122,7 +122,7 @@ public struct Parameters: Sendable {
     }
 
     /// Every value merged with the precedence above, extra values described as strings.
-    public var strings: [String: String] {
+    package var strings: [String: String] {
         all.mapValues { $0 as? String ?? String(describing: $0) }
     }
 
@@ -139,7 +139,7 @@ public struct Parameters: Sendable {
 }
 
 /// A required parameter is absent or does not convert to the requested type.
-public struct MissingParameter: Error, Sendable, Hashable, CustomStringConvertible {
+public struct MissingParameter: Error, Sendable, CustomStringConvertible {
     /// The parameter's name.
     public var name: String
     /// The type it was asked as, when one was.

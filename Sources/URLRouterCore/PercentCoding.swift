@@ -9,7 +9,8 @@
 ///
 /// A `%` not followed by two hex digits, or escapes that decode to invalid UTF-8,
 /// make the text malformed: every function here then returns `nil`.
-public enum PercentCoding: Sendable {
+@usableFromInline
+package enum PercentCoding: Sendable {
     /// The value of one hex digit, or `nil`.
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -24,35 +25,35 @@ public enum PercentCoding: Sendable {
     static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// The comparison form of `text`, or `nil` when it is malformed.
-    public static func comparisonForm(_ text: Substring) -> String? {
+    package static func comparisonForm(_ text: Substring) -> String? {
         text.withUTF8Bytes { decode($0, keepSlashAndPercent: true, plusAsSpace: false) }
     }
 
     /// `text` with every escape decoded, or `nil` when it is malformed.
-    public static func decoded(_ text: Substring, plusAsSpace: Bool = false) -> String? {
+    @usableFromInline package static func decoded(_ text: Substring, plusAsSpace: Bool = false) -> String? {
         text.withUTF8Bytes { decode($0, keepSlashAndPercent: false, plusAsSpace: plusAsSpace) }
     }
 
     /// `text` with every escape decoded, or `nil` when it is malformed.
     @inlinable
-    public static func decoded(_ text: String, plusAsSpace: Bool = false) -> String? {
+    package static func decoded(_ text: String, plusAsSpace: Bool = false) -> String? {
         decoded(text[...], plusAsSpace: plusAsSpace)
     }
 
     /// Whether `text` decodes cleanly (well-formed escapes, valid UTF-8 after decoding).
-    public static func isWellFormed(_ text: Substring) -> Bool {
+    package static func isWellFormed(_ text: Substring) -> Bool {
         text.withUTF8Bytes { validate($0) }
     }
 
     /// Turns the comparison form into the fully decoded value (`%2F` → `/`, `%25` → `%`).
-    public static func decodeComparisonForm(_ text: Substring) -> String {
+    @usableFromInline package static func decodeComparisonForm(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         // The comparison form only holds the escapes %2F and %25, both well-formed.
         return decoded(text) ?? String(text)
     }
 
     /// Every byte but `A-Z a-z 0-9 - . _ ~` as `%XX` with upper-case hex (the `$$` of rewrite targets).
-    public static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -167,7 +168,7 @@ extension Substring {
     /// are a window into the base's storage. (`Substring.withUTF8` and the `utf8` view's contiguous
     /// storage take a slow path; this one does not.)
     @inlinable
-    public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let base = self.base
         let start = base.utf8.distance(from: base.startIndex, to: startIndex)
         let count = base.utf8.distance(from: startIndex, to: endIndex)

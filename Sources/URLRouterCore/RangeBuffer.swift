@@ -4,17 +4,18 @@
 /// A view (a pointer, a count and a capacity), so copying one copies three words and retains
 /// nothing. The storage belongs to the call that made it (``withTemporary(capacity:_:)``) and
 /// must not be used after it returns.
-public struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
+@usableFromInline
+package struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
     @usableFromInline let base: UnsafeMutablePointer<Range<Int>>?
     /// The ranges the storage holds room for.
-    public let capacity: Int
+    @usableFromInline package let capacity: Int
     @usableFromInline var storedCount: Int
     /// The number of ranges.
-    @inlinable public var count: Int { storedCount }
+    @inlinable package var count: Int { storedCount }
 
     /// A buffer over `capacity` ranges of uninitialized storage at `base`, holding none yet.
     @inlinable
-    public init(base: UnsafeMutablePointer<Range<Int>>?, capacity: Int) {
+    package init(base: UnsafeMutablePointer<Range<Int>>?, capacity: Int) {
         self.base = base
         self.capacity = capacity
         self.storedCount = 0
@@ -22,30 +23,30 @@ public struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
 
     /// An empty buffer with no storage.
     @inlinable
-    public init() {
+    package init() {
         self.init(base: nil, capacity: 0)
     }
 
     /// Runs `body` on an empty buffer with room for `capacity` ranges, on the stack when that is safe.
     @inlinable
-    public static func withTemporary<R>(capacity: Int, _ body: (RangeBuffer) throws -> R) rethrows -> R {
+    package static func withTemporary<R>(capacity: Int, _ body: (RangeBuffer) throws -> R) rethrows -> R {
         try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Swift.max(1, capacity)) { storage in
             try body(RangeBuffer(base: storage.baseAddress, capacity: capacity))
         }
     }
 
-    @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
 
     @inlinable
-    public subscript(position: Int) -> Range<Int> {
+    package subscript(position: Int) -> Range<Int> {
         precondition(position >= 0 && position < count, "range index out of bounds")
         return base.unsafelyUnwrapped[position]
     }
 
     /// Adds a range at the end; there must be room for it.
     @inlinable
-    public mutating func append(_ range: Range<Int>) {
+    package mutating func append(_ range: Range<Int>) {
         precondition(count < capacity, "range buffer full")
         (base.unsafelyUnwrapped + storedCount).initialize(to: range)
         storedCount += 1
@@ -53,12 +54,12 @@ public struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
 
     /// Forgets every range, keeping the storage.
     @inlinable
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         storedCount = 0
     }
 
     /// The ranges as an owning list.
-    @inline(__always) public var rangeList: RangeList { RangeList(self) }
+    @inline(__always) package var rangeList: RangeList { RangeList(self) }
 }
 
 @available(*, unavailable, message: "a RangeBuffer points into storage lent for one call")

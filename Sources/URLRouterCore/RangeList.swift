@@ -3,29 +3,30 @@
 /// Segments of a URL and captured values are ranges of one text; a lookup on a typical URL
 /// (up to eight segments or captures) then allocates nothing for them, and copying the list
 /// retains nothing.
-public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
+@usableFromInline
+package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
     // A tuple rather than an `InlineArray`: copying a list (which holds a reference, the
     // overflow) then copies these words inline instead of through a generic value witness.
     @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     @usableFromInline var overflow: [Range<Int>]?
     @usableFromInline var storedCount = 0
     /// The number of ranges.
-    @inlinable public var count: Int { storedCount }
+    @inlinable package var count: Int { storedCount }
 
     /// An empty list.
     @inlinable
-    public init() {}
+    package init() {}
 
     /// A list of `ranges`.
-    public init<S: Sequence<Range<Int>>>(_ ranges: S) {
+    package init<S: Sequence<Range<Int>>>(_ ranges: S) {
         for range in ranges { append(range) }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
 
     @inlinable
-    public subscript(position: Int) -> Range<Int> {
+    package subscript(position: Int) -> Range<Int> {
         precondition(position >= 0 && position < count, "range index out of bounds")
         if let overflow { return overflow[position] }
         let packed = withUnsafeBytes(of: inline) { $0.load(fromByteOffset: position &* 8, as: UInt64.self) }
@@ -34,7 +35,7 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
 
     /// Adds a range at the end.
     @inlinable
-    public mutating func append(_ range: Range<Int>) {
+    package mutating func append(_ range: Range<Int>) {
         if overflow != nil {
             overflow!.append(range)
         } else if count < 8, range.upperBound <= Int(UInt32.max) {
@@ -49,13 +50,13 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
 
     /// Adds every range of `ranges` at the end.
     @inlinable
-    public mutating func append(contentsOf ranges: RangeList) {
+    package mutating func append(contentsOf ranges: RangeList) {
         for range in ranges { append(range) }
     }
 
     /// A list of the ranges of `buffer`.
     @inline(__always)
-    public init(_ buffer: RangeBuffer) {
+    package init(_ buffer: RangeBuffer) {
         let count = buffer.count
         guard count > 0, let base = buffer.base else { return }
         var fits = count <= 8
@@ -76,26 +77,26 @@ public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStrin
     }
 
     /// Inserts a range at the front.
-    public mutating func prepend(_ range: Range<Int>) {
+    package mutating func prepend(_ range: Range<Int>) {
         let rest = Array(self)
         self = RangeList([range] + rest)
     }
 
     /// Removes the first range.
-    public mutating func removeFirst() {
+    package mutating func removeFirst() {
         let rest = Array(dropFirst())
         self = RangeList(rest)
     }
 
     /// The first `count` ranges.
-    public func prefix(_ count: Int) -> RangeList {
+    package func prefix(_ count: Int) -> RangeList {
         RangeList(self[0..<Swift.min(count, self.count)])
     }
 
-    public var description: String { Array(self).description }
+    @usableFromInline package var description: String { Array(self).description }
 
-    public static func == (lhs: RangeList, rhs: RangeList) -> Bool { lhs.elementsEqual(rhs) }
-    public func hash(into hasher: inout Hasher) {
+    @usableFromInline package static func == (lhs: RangeList, rhs: RangeList) -> Bool { lhs.elementsEqual(rhs) }
+    @usableFromInline package func hash(into hasher: inout Hasher) {
         for range in self { hasher.combine(range) }
     }
 }

@@ -68,9 +68,9 @@ struct RegexWork: Sendable {
 
     init(routes: [CompiledRoute], rules: [RewriteRule], options: RouterOptions) {
         caseInsensitive = options.caseInsensitive
-        let anchored = rules.map(\.expression.complexity).filter(\.isStartAnchored)
+        let anchored = rules.map(\.regex.complexity).filter(\.isStartAnchored)
         anchoredRules = anchored
-        ruleWorkPerByte = rules.map(\.expression.complexity).filter { !$0.isStartAnchored }.reduce(0) { $0 + $1.workPerByte }
+        ruleWorkPerByte = rules.map(\.regex.complexity).filter { !$0.isStartAnchored }.reduce(0) { $0 + $1.workPerByte }
         ruleRuns = rules.count
         var byFirstLiteral: [[UInt8]: [Route]] = [:]
         var unbucketed: [Route] = []
@@ -102,7 +102,7 @@ struct RegexWork: Sendable {
         }
         self.byFirstLiteral = byFirstLiteral
         self.unbucketed = unbucketed
-        allRulesWorkPerByte = rules.reduce(0) { $0 + $1.expression.complexity.workPerByte }
+        allRulesWorkPerByte = rules.reduce(0) { $0 + $1.regex.complexity.workPerByte }
         allConstraintsWorkPerByte = constraintWorkPerByte
         self.constraintRuns = constraintRuns
         maxURLLength = options.maxURLLength

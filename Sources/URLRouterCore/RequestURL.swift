@@ -14,7 +14,7 @@ public struct QueryItem: Sendable, Hashable {
     public var value: String
 
     /// Makes an item.
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }
@@ -41,15 +41,16 @@ public struct QueryItem: Sendable, Hashable {
 /// Segments are kept as byte ranges of one storage string: the URL itself when no segment holds an
 /// escape. Normalizing a plain URL allocates nothing, and copying a request retains only the URL
 /// (the rarely set parts live in one optional box).
-public struct RequestURL: Sendable {
+@usableFromInline
+package struct RequestURL: Sendable {
     /// The URL that was normalized.
-    public let url: String
+    @usableFromInline package let url: String
     /// Where each segment is in ``storage``, as UTF-8 offsets.
-    public var segmentRanges: RangeList
+    package var segmentRanges: RangeList
     /// The lower-cased scheme, or the default scheme, or `nil`.
-    public var scheme: String?
+    package var scheme: String?
     /// Whether `+` in the query is a space.
-    public var decodePlus: Bool
+    package var decodePlus: Bool
     // Offsets into `url`, or (-1, -1) when absent.
     @usableFromInline var hostSpan: (Int32, Int32)
     @usableFromInline var querySpan: (Int32, Int32)
@@ -88,54 +89,54 @@ public struct RequestURL: Sendable {
 
     /// The text holding the segments' comparison forms: ``url`` itself unless a segment had escapes.
     @inlinable
-    public var storage: String { extras?.decoded ?? url }
+    package var storage: String { extras?.decoded ?? url }
 
     /// Whether the segments live in ``url`` itself (no segment had escapes).
     @inlinable
-    public var segmentsAreInURL: Bool { extras?.decoded == nil }
+    package var segmentsAreInURL: Bool { extras?.decoded == nil }
 
     /// The removed transition prefix, spelled as in ``RouterOptions/transitionPrefixes``.
-    public var transition: String? { extras?.transition }
+    package var transition: String? { extras?.transition }
 
     /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
-    public var callbackURL: String? { extras?.callbackURL }
+    package var callbackURL: String? { extras?.callbackURL }
 
     /// The host in comparison form, `nil` when the URL has none.
-    public var host: Substring? {
+    package var host: Substring? {
         if let decodedHost = extras?.decodedHost { return decodedHost[...] }
         return RequestURL.range(hostSpan).map { url.utf8Slice($0) }
     }
 
     /// The query as written, without `?`.
-    public var query: Substring? { RequestURL.range(querySpan).map { url.utf8Slice($0) } }
+    package var query: Substring? { RequestURL.range(querySpan).map { url.utf8Slice($0) } }
 
     /// The fragment as written.
-    public var fragment: Substring? { RequestURL.range(fragmentSpan).map { url.utf8Slice($0) } }
+    package var fragment: Substring? { RequestURL.range(fragmentSpan).map { url.utf8Slice($0) } }
 
     /// The path segments used for matching, in comparison form.
-    public var segments: [Substring] {
+    package var segments: [Substring] {
         segmentRanges.map { storage.utf8Slice($0) }
     }
 
     /// `/` followed by the segments joined by `/` (comparison form).
-    public var path: String {
+    package var path: String {
         "/" + segments.joined(separator: "/")
     }
 
     /// The query items in order, decoded.
-    public var queryItems: [QueryItem] {
+    package var queryItems: [QueryItem] {
         guard let query else { return [] }
         return RequestURL.items(of: query, decodePlus: decodePlus)
     }
 
     /// A malformed URL: which part, and why.
-    public struct MalformedURL: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct MalformedURL: Error, Sendable, Hashable, CustomStringConvertible {
         /// The part of the URL that does not decode (`host`, `path segment`, `query`, ...).
-        public var part: String
+        package var part: String
         /// The offending text as written.
-        public var text: String
+        package var text: String
 
-        public var description: String {
+        package var description: String {
             "malformed URL: the \(part) '\(text)' has a '%' not followed by two hex digits, or escapes that are not UTF-8"
         }
     }
@@ -144,7 +145,7 @@ public struct RequestURL: Sendable {
     ///
     /// - Throws: ``MalformedURL`` when any part has a bad escape.
     /// - Complexity: O(*n*) in the length of `url`.
-    public init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
+    package init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
         var layout = URLLayout()
         var ranges = RangeList()
         var scannedScheme: String?

@@ -11,11 +11,16 @@
 /// `$path` (with its leading `/`), `$query`, `$fragment`, `$url`, all from the original URL as written;
 /// `${name}` is the same as `$name`. `$$name` gives the value percent-encoded, `$#name` percent-decoded
 /// (left as written when it does not decode cleanly). A `$` before anything else is a literal `$`.
-public struct RewriteRule: Sendable, Hashable, CustomStringConvertible {
-    /// The expression.
-    public let expression: SharedRegex
-    /// The target template.
-    public let target: RewriteTemplate
+public struct RewriteRule: Sendable, CustomStringConvertible {
+    /// The expression, parsed.
+    package let regex: SharedRegex
+    /// The target, parsed.
+    package let template: RewriteTemplate
+
+    /// The expression, as written.
+    public var expression: String { regex.source }
+    /// The target template, as written.
+    public var target: String { template.source }
 
     /// Parses a rule.
     ///
@@ -23,23 +28,23 @@ public struct RewriteRule: Sendable, Hashable, CustomStringConvertible {
     ///   outside the shared syntax or the target names a group the expression lacks.
     public init(_ expression: String, target: String) throws(RouterError) {
         do {
-            self.expression = try SharedRegex(expression)
+            self.regex = try SharedRegex(expression)
         } catch {
             throw RouterError(.invalidRewriteRule, input: expression, offset: error.offset, message: error.message)
         }
-        if let finding = self.expression.complexity.searchFinding {
+        if let finding = regex.complexity.searchFinding {
             throw RouterError(.invalidRewriteRule, input: expression, offset: finding.offset, message: finding.message)
         }
-        self.target = try RewriteTemplate(target, groupCount: self.expression.captureCount)
+        self.template = try RewriteTemplate(target, groupCount: regex.captureCount)
     }
 
-    public var description: String { "\(expression.source) -> \(target.source)" }
+    public var description: String { "\(expression) -> \(target)" }
 }
 
 /// The target of a rewrite rule, parsed.
-public struct RewriteTemplate: Sendable, Hashable {
+package struct RewriteTemplate: Sendable, Hashable {
     /// The template as written.
-    public let source: String
+    package let source: String
     let parts: [Part]
 
     enum Variable: String, Sendable, Hashable, CaseIterable {
@@ -57,7 +62,7 @@ public struct RewriteTemplate: Sendable, Hashable {
     }
 
     /// Parses `source`, checking that every group it names exists among `groupCount` groups.
-    public init(_ source: String, groupCount: Int) throws(RouterError) {
+    package init(_ source: String, groupCount: Int) throws(RouterError) {
         self.source = source
         let bytes = Array(source.utf8)
         var parts: [Part] = []
@@ -135,7 +140,7 @@ public struct RewriteTemplate: Sendable, Hashable {
     }
 
     /// Expands the template for a match in `url`: `groups[0]` is the whole match, `nil` a group that did not take part.
-    public func expand(url: String, groups: [Range<String.Index>?]) -> String {
+    package func expand(url: String, groups: [Range<String.Index>?]) -> String {
         let urlParts = URLParts(url)
         var out = ""
         for part in parts {

@@ -4,7 +4,7 @@
 /// options (a final `*` becomes ``catchAll`` or ``wildcard`` by ``RouterOptions/trailingStar``).
 /// Literal text is in comparison form; with ``RouterOptions/caseInsensitive`` backends compare it
 /// ASCII-case-insensitively.
-public enum RouteElement: Sendable, Hashable {
+package enum RouteElement: Sendable, Hashable {
     /// Exactly this segment.
     case literal(String)
     /// One non-empty segment, captured.
@@ -19,7 +19,7 @@ public enum RouteElement: Sendable, Hashable {
     case catchAll
 
     /// How many captures this element yields.
-    public var captureCount: Int {
+    package var captureCount: Int {
         switch self {
         case .parameter, .constrained: return 1
         case .composite(let pattern): return pattern.captureCount
@@ -32,9 +32,9 @@ public enum RouteElement: Sendable, Hashable {
 ///
 /// Captures and stars take as much as they can from the left while the rest still matches
 /// (`{a}.{b}` on `x.y.z` gives `x.y` and `z`).
-public struct CompositePattern: Sendable, Hashable {
+package struct CompositePattern: Sendable, Hashable {
     /// A piece of the segment.
-    public enum Piece: Sendable, Hashable {
+    package enum Piece: Sendable, Hashable {
         /// Literal text in comparison form.
         case literal(String)
         /// Any text (possibly empty), captured.
@@ -44,10 +44,10 @@ public struct CompositePattern: Sendable, Hashable {
     }
 
     /// The pieces, with adjacent literals merged and repeated stars collapsed.
-    public let pieces: [Piece]
+    package let pieces: [Piece]
 
     /// Makes a pattern from its pieces.
-    public init(pieces: [Piece]) {
+    package init(pieces: [Piece]) {
         var merged: [Piece] = []
         for piece in pieces {
             switch (merged.last, piece) {
@@ -63,10 +63,10 @@ public struct CompositePattern: Sendable, Hashable {
     }
 
     /// The number of captures.
-    public var captureCount: Int { pieces.reduce(0) { $0 + ($1 == .capture ? 1 : 0) } }
+    package var captureCount: Int { pieces.reduce(0) { $0 + ($1 == .capture ? 1 : 0) } }
 
     /// The number of literal characters, counted as Unicode scalars after full decoding.
-    public var literalCount: Int {
+    package var literalCount: Int {
         pieces.reduce(0) { total, piece in
             guard case .literal(let text) = piece else { return total }
             return total + PercentCoding.decodeComparisonForm(text[...]).unicodeScalars.count
@@ -75,7 +75,7 @@ public struct CompositePattern: Sendable, Hashable {
 }
 
 /// The kind a route is registered as (SEMANTICS.md section 5).
-public enum RouteKind: String, Sendable, Hashable, CaseIterable {
+public enum RouteKind: Sendable, Hashable, CaseNamed {
     /// A handler that runs.
     case action
     /// A handler that returns a value, or a value bound to the URL.

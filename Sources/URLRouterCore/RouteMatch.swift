@@ -45,14 +45,14 @@ public final class RouteMatch: Sendable {
     var extra: [String: any Sendable] { details?.extra ?? [:] }
 
     /// The normalized URL that was matched.
-    public var request: RequestURL {
+    package var request: RequestURL {
         RequestURL(
             url: routedURL, segmentRanges: segmentRanges, scheme: requestScheme, decodePlus: decodePlus,
             hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: extras)
     }
 
     /// Makes a match.
-    public convenience init(
+    package convenience init(
         route: RouteRegistration, url: String, rewrittenURL: String?, request: RequestURL, captures: RangeList,
         extra: [String: any Sendable], catchAll: Range<Int>?
     ) {
@@ -148,7 +148,7 @@ public final class RouteMatch: Sendable {
     /// The fragment as written.
     public var fragment: String? { request.fragment.map(String.init) }
     /// The variant of the chosen target, `nil` for the untagged one.
-    public var variant: String? { route.variant }
+    package var variant: String? { route.variant }
     /// The transition prefix that was removed from the path.
     public var transition: String? { request.transition }
     /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
@@ -160,7 +160,7 @@ public final class RouteMatch: Sendable {
 /// A lookup that found no route, and why (SEMANTICS.md section 7).
 public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// Why a lookup found nothing.
-    public enum Reason: String, Sendable, Hashable, CaseIterable {
+    public enum Reason: Sendable, Hashable, CaseNamed {
         /// No route matches.
         case noMatch
         /// The URL has a malformed escape or escapes that are not UTF-8.
@@ -209,7 +209,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// The URL after rewriting, when a rule applied.
     public var rewrittenURL: String? { storage.rewrittenURL }
     /// The normalized URL, when it could be normalized (its transition and callback URL are reported on a miss too).
-    public var request: RequestURL? { storage.request }
+    package var request: RequestURL? { storage.request }
     /// For ``Reason/kindMismatch``: the route that won.
     public var route: RouteRegistration? { storage.route }
     /// More detail, such as which part of a malformed URL does not decode.
@@ -219,7 +219,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     public var allowedMethods: [String] { storage.allowedMethods }
 
     /// Makes a miss.
-    public init(
+    package init(
         reason: Reason, url: String, rewrittenURL: String? = nil, request: RequestURL? = nil,
         route: RouteRegistration? = nil, detail: String? = nil, allowedMethods: [String] = []
     ) {
@@ -240,7 +240,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     public var callbackURL: String? { request?.callbackURL }
 
     public var description: String {
-        var text = "\(reason.rawValue): \(url)"
+        var text = "\(reason.name): \(url)"
         if let rewrittenURL { text += " (rewritten to \(rewrittenURL))" }
         if let detail { text += " — \(detail)" }
         return text

@@ -14,16 +14,16 @@
 /// pattern.scheme          // "protocol"
 /// pattern.parameterNames  // ["id"]
 /// ```
-public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    public let source: String
+    package let source: String
     /// The lower-cased scheme, when the pattern has `scheme://`.
-    public let scheme: String?
+    package let scheme: String?
     /// The segments; empty segments (doubled or outer slashes) are dropped.
-    public let segments: [Segment]
+    package let segments: [Segment]
 
     /// One segment of a pattern.
-    public struct Segment: Sendable, Hashable, CustomStringConvertible {
+    package struct Segment: Sendable, Hashable, CustomStringConvertible {
         enum Kind: Sendable, Hashable {
             case literal(String)
             case parameter(String, constraint: SharedRegex?)
@@ -34,20 +34,20 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         let kind: Kind
 
         /// A literal segment, in comparison form (`%2F` and `%25` kept encoded).
-        public static func literal(_ text: String) -> Segment { Segment(kind: .literal(text)) }
+        package static func literal(_ text: String) -> Segment { Segment(kind: .literal(text)) }
         /// A one-segment parameter, optionally constrained by a regex.
-        public static func parameter(_ name: String, constraint: SharedRegex? = nil) -> Segment {
+        package static func parameter(_ name: String, constraint: SharedRegex? = nil) -> Segment {
             Segment(kind: .parameter(name, constraint: constraint))
         }
         /// An in-segment pattern such as `{id}.jpg` or `*.jpg`.
-        public static func composite(_ pieces: [Piece]) -> Segment { Segment(kind: .composite(pieces)) }
+        package static func composite(_ pieces: [Piece]) -> Segment { Segment(kind: .composite(pieces)) }
         /// `*`.
-        public static let star = Segment(kind: .star)
+        package static let star = Segment(kind: .star)
         /// `**`.
-        public static let doubleStar = Segment(kind: .doubleStar)
+        package static let doubleStar = Segment(kind: .doubleStar)
 
         /// The names this segment captures, in order.
-        public var parameterNames: [String] {
+        package var parameterNames: [String] {
             switch kind {
             case .parameter(let name, _): return [name]
             case .composite(let pieces):
@@ -56,7 +56,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch kind {
             case .literal(let text): return RoutePattern.renderLiteral(text, atSegmentStart: true)
             case .parameter(let name, let constraint):
@@ -80,7 +80,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A part of an in-segment pattern.
-    public enum Piece: Sendable, Hashable {
+    package enum Piece: Sendable, Hashable {
         /// Literal text in comparison form.
         case literal(String)
         /// `{name}`: any text, possibly empty, captured.
@@ -90,15 +90,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The names of the pattern's parameters, in order. The catch-all is not a parameter.
-    public var parameterNames: [String] { segments.flatMap(\.parameterNames) }
+    package var parameterNames: [String] { segments.flatMap(\.parameterNames) }
 
     /// The regexes of the pattern's `:name(regex)` constraints, in order.
-    public var constraints: [SharedRegex] {
+    package var constraints: [SharedRegex] {
         segments.compactMap { if case .parameter(_, let constraint?) = $0.kind { return constraint } else { return nil } }
     }
 
     /// The canonical text: lower-cased scheme, no empty segments, literals re-encoded where needed.
-    public var description: String {
+    package var description: String {
         let path = segments.map(\.description).joined(separator: "/")
         if let scheme { return scheme + "://" + path }
         return "/" + path
@@ -109,7 +109,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidPattern``,
     ///   ``RouterError/Code/duplicateParameter`` or ``RouterError/Code/invalidConstraint``,
     ///   naming the pattern and the offset.
-    public init(_ source: String) throws(RouterError) {
+    package init(_ source: String) throws(RouterError) {
         var parser = RoutePatternParser(source: source)
         let (scheme, segments) = try parser.parse()
         self.source = source

@@ -7,9 +7,9 @@
 /// patterns are the same (same scheme or none, same segments after decoding literals, parameter
 /// names ignored, a final catch-all `*` equal to `**`; literals compared case-insensitively under
 /// ``RouterOptions/caseInsensitive``) and they have the same method and variant.
-public struct RouteRegistry: Sendable {
+package struct RouteRegistry: Sendable {
     /// The options patterns are lowered under.
-    public let options: RouterOptions
+    package let options: RouterOptions
 
     struct Key: Hashable, Sendable {
         var pattern: PatternKey
@@ -31,18 +31,18 @@ public struct RouteRegistry: Sendable {
     /// The most distinct HTTP methods one router's routes may use, `HEAD` counted where a `GET`
     /// route answers it. The PCRE2 backend gives each method of a table one byte of its subjects;
     /// the limit holds on every backend, so a table is never refused by one and served by another.
-    public static let maxMethodCount = 100
+    package static let maxMethodCount = 100
 
     /// An empty registry.
-    public init(options: RouterOptions) {
+    package init(options: RouterOptions) {
         self.options = options
     }
 
     /// The number of registrations.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Every registration, in registration order.
-    public var registrations: [RouteRegistration] {
+    package var registrations: [RouteRegistration] {
         entries.values.sorted { $0.sequence < $1.sequence }.map(\.registration)
     }
 
@@ -73,8 +73,8 @@ public struct RouteRegistry: Sendable {
     ///
     /// - Returns: the registration it replaced, if any.
     @discardableResult
-    public mutating func add(_ registration: RouteRegistration) -> RouteRegistration? {
-        let lowered = LoweredPattern(registration.pattern, options: options)
+    package mutating func add(_ registration: RouteRegistration) -> RouteRegistration? {
+        let lowered = LoweredPattern(registration.parsedPattern, options: options)
         let key = Key(pattern: lowered.key, method: registration.method, variant: registration.variant)
         if let method = registration.method { methodUses[method, default: 0] += 1 }
         if var existing = entries[key] {
@@ -94,7 +94,7 @@ public struct RouteRegistry: Sendable {
     ///
     /// - Returns: the removed registration, or `nil` when there was none.
     @discardableResult
-    public mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
+    package mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
         let lowered = LoweredPattern(pattern, options: options)
         let removed = entries.removeValue(forKey: Key(pattern: lowered.key, method: method, variant: variant))?.registration
         if let removed { forget(removed) }
@@ -108,7 +108,7 @@ public struct RouteRegistry: Sendable {
     }
 
     /// Removes every registration.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         entries.removeAll()
         methodUses.removeAll()
     }
@@ -117,7 +117,7 @@ public struct RouteRegistry: Sendable {
     ///
     /// - Returns: how many were removed.
     @discardableResult
-    public mutating func removeAll(scheme: String) -> Int {
+    package mutating func removeAll(scheme: String) -> Int {
         let scheme = asciiLowercased(scheme)
         let before = entries.count
         for entry in entries.values where entry.lowered.scheme == scheme { forget(entry.registration) }
@@ -126,7 +126,7 @@ public struct RouteRegistry: Sendable {
     }
 
     /// The routes in precedence order, each with its targets (one per variant).
-    public func compile() -> [CompiledRoute] {
+    package func compile() -> [CompiledRoute] {
         struct GroupKey: Hashable {
             var pattern: PatternKey
             var method: String?
@@ -238,9 +238,9 @@ struct LoweredPattern: Sendable {
 }
 
 /// HTTP method names: tokens (RFC 9110), upper-cased.
-public enum HTTPMethodName: Sendable {
+package enum HTTPMethodName: Sendable {
     /// `method` upper-cased, or `nil` when it is not a token.
-    public static func normalized(_ method: String) -> String? {
+    package static func normalized(_ method: String) -> String? {
         // The usual methods, then any upper-case token: the same string, no allocation.
         switch method {
         case "GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS": return method

@@ -1,13 +1,12 @@
 /// An input the router refuses: a pattern, a constraint, a rewrite rule or a route table entry.
 ///
-/// Errors compare equal by ``code`` only, so tests and callers can write
-/// `#expect(throws: RouterError.invalidPattern)`; the ``description`` says what
-/// was refused, where, and why:
+/// Callers tell errors apart by ``code``; the ``description`` says what was refused, where,
+/// and why:
 ///
 /// ```
 /// invalidPattern: '/a/:id.json' at offset 3: a segment starting with ':' must be ':name' or ':name(regex)'; write '{id}.json'
 /// ```
-public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RouterError: Error, Sendable, CustomStringConvertible {
     /// What kind of input was refused. Extensible: new codes may be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         enum Base: String, Sendable, Hashable {
@@ -29,12 +28,6 @@ public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The code's name, as fixtures spell it (`invalidPattern`, ...).
         public var description: String { base.rawValue }
 
-        /// The code with the given name, if any.
-        public init?(name: String) {
-            guard let base = Base(rawValue: name) else { return nil }
-            self.base = base
-        }
-
         init(base: Base) { self.base = base }
     }
 
@@ -50,7 +43,7 @@ public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
     public var underlyingError: (any Error & Sendable)?
 
     /// Makes an error.
-    public init(
+    package init(
         _ code: Code,
         input: String,
         offset: Int? = nil,
@@ -69,18 +62,4 @@ public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
         if let offset { text += " at offset \(offset)" }
         return text + ": " + message
     }
-
-    public static func == (lhs: RouterError, rhs: RouterError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
-
-    /// An ``Code/invalidPattern`` error.
-    public static let invalidPattern = RouterError(.invalidPattern, input: "", message: "")
-    /// A ``Code/duplicateParameter`` error.
-    public static let duplicateParameter = RouterError(.duplicateParameter, input: "", message: "")
-    /// An ``Code/invalidConstraint`` error.
-    public static let invalidConstraint = RouterError(.invalidConstraint, input: "", message: "")
-    /// An ``Code/invalidRewriteRule`` error.
-    public static let invalidRewriteRule = RouterError(.invalidRewriteRule, input: "", message: "")
-    /// An ``Code/invalidRouteTable`` error.
-    public static let invalidRouteTable = RouterError(.invalidRouteTable, input: "", message: "")
 }

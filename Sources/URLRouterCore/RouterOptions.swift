@@ -10,9 +10,9 @@
 /// options.transitionPrefixes = ["push", "present"]
 /// let router = Router(options: options)
 /// ```
-public struct RouterOptions: Sendable, Hashable {
+public struct RouterOptions: Sendable {
     /// Whether the URL's host is its first path segment.
-    public enum HostAsSegment: String, Sendable, Hashable, CaseIterable {
+    public enum HostAsSegment: Sendable, Hashable, CaseNamed {
         /// The host is always the first segment (`app://page/x` has segments `page`, `x`).
         case always
         /// A host containing `.` (`www.example.com`) is not a segment.
@@ -24,7 +24,7 @@ public struct RouterOptions: Sendable, Hashable {
     }
 
     /// What a `*` that ends a pattern matches.
-    public enum TrailingStar: String, Sendable, Hashable, CaseIterable {
+    public enum TrailingStar: Sendable, Hashable, CaseNamed {
         /// One or more remaining segments, reported as the match's `catchall`.
         case catchAll
         /// Exactly one segment, like a `*` in the middle (routing-kit, Hummingbird).

@@ -19,21 +19,22 @@
 /// Nothing on the way is reference counted or allocated for a URL with no `%` and no rewrite:
 /// its segments and the winner's captures go to storage lent from the stack (``RangeBuffer``),
 /// and the matcher is handed a ``MatchRequest`` of pointers.
-public struct RoutingTable: Sendable {
+@usableFromInline
+package struct RoutingTable: Sendable {
     /// The options the table was built under.
-    public let options: RouterOptions
+    package let options: RouterOptions
     /// The routes in precedence order.
-    public let routes: [CompiledRoute]
+    package let routes: [CompiledRoute]
     /// The rewrite rules in the order added.
-    public let rules: [RewriteRule]
+    package let rules: [RewriteRule]
     /// The name of the backend that compiled the table.
-    public let backendName: String
+    package let backendName: String
     /// Why the table is served by another backend than the router's, or `nil` when it is not.
     ///
     /// A router builds its table on its own backend. Only when that engine fails (for example
     /// out of memory for JIT code) does the router serve the table from the Foundation backend,
     /// and says so here, with ``backendName`` naming the backend that answers.
-    public let fallbackReason: String?
+    package let fallbackReason: String?
 
     let matcher: any RouteMatcher
     let rewriter: (any URLRewriter)?
@@ -64,7 +65,7 @@ public struct RoutingTable: Sendable {
     var fallbackStepsPerRetry: Int { routes.count * 32 + 100 }
 
     /// Compiles `registry` and `rules` on `backend`; `fallbackReason` says why this backend serves (see ``fallbackReason``).
-    public init(
+    package init(
         backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule], fallbackReason: String? = nil
     ) throws {
         self.fallbackReason = fallbackReason
@@ -90,16 +91,16 @@ public struct RoutingTable: Sendable {
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
-    public var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
+    package var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
 
     /// The route matcher's bare engine calls, when it has them (PCRE2), for benchmarks.
     package var rawMatchRecording: (any RawMatchRecording)? { matcher as? any RawMatchRecording }
 
     /// What the backend reports about the compiled rewrite rules, when it compiles patterns.
-    public var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
+    package var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
 
     /// A table with no routes and no rules, which matches nothing.
-    public init(empty options: RouterOptions, fallbackReason: String? = nil) {
+    package init(empty options: RouterOptions, fallbackReason: String? = nil) {
         self.fallbackReason = fallbackReason
         self.options = options
         self.routes = []
@@ -132,7 +133,7 @@ public struct RoutingTable: Sendable {
     }
 
     /// The result of rewriting a URL on its own.
-    public enum RewriteResult: Sendable, Hashable {
+    package enum RewriteResult: Sendable, Hashable {
         /// No rule applies.
         case unchanged
         /// A rule applied; the new URL.
@@ -142,7 +143,7 @@ public struct RoutingTable: Sendable {
     }
 
     /// Rewrites `url` with the first applicable rule.
-    public func rewrite(_ url: String) -> RewriteResult {
+    package func rewrite(_ url: String) -> RewriteResult {
         var budget = WorkBudget()
         let charging = regexWork.mayExceedBudget && !regexWork.fits(urlLength: url.utf8.count, rewritable: false, calls: 0)
         return rewrite(url, charging: charging, budget: &budget)
@@ -154,7 +155,7 @@ public struct RoutingTable: Sendable {
         switch rewriter.firstApplicableRule(in: url, budget: &budget) {
         case .none: return .unchanged
         case .limitExceeded: return .limitExceeded
-        case .applied(let rule, let groups): return .rewritten(rules[rule].target.expand(url: url, groups: groups))
+        case .applied(let rule, let groups): return .rewritten(rules[rule].template.expand(url: url, groups: groups))
         }
     }
 
@@ -168,7 +169,7 @@ public struct RoutingTable: Sendable {
     ///   - extra: the caller's extra values, which beat path and query parameters.
     /// - Returns: the match, or the reason there is none.
     /// - Complexity: linear in the URL's length for routes without user regexes.
-    public func lookup(
+    package func lookup(
         _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
         extra: [String: any Sendable] = [:]
     ) -> Result<RouteMatch, RouteMiss> {

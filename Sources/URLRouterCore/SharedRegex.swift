@@ -21,35 +21,35 @@
 /// | `.` | any character but those of `\v` (ICU's `.`) | a negated class |
 /// | `^` `$` | the very start and very end of the subject | `\A`, `\z` |
 /// | literals | themselves | `\x{…}` unless ASCII letters or digits |
-public struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
+package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     /// The expression as the user wrote it.
-    public let source: String
+    package let source: String
     /// How many capturing groups the expression has.
-    public let captureCount: Int
+    package let captureCount: Int
     /// The expression in constructs PCRE2 (UTF mode) and ICU compile identically.
-    public let portablePattern: String
+    package let portablePattern: String
     let root: Node
     /// How much a backtracking engine can spend on the expression (see ``RegexComplexity``).
     package let complexity: RegexComplexity
 
     /// Why an expression was refused, and where.
-    public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
         /// UTF-8 offset into the expression.
-        public var offset: Int
+        package var offset: Int
         /// The reason, in one sentence.
-        public var message: String
-        public var description: String { "at offset \(offset): \(message)" }
+        package var message: String
+        package var description: String { "at offset \(offset): \(message)" }
     }
 
     /// The largest `{n,m}` bound accepted.
-    public static let maxRepeatCount = 1000
+    package static let maxRepeatCount = 1000
     /// The largest size, counted in emitted characters with repeats multiplied out, accepted.
-    public static let maxExpandedSize = 40_000
+    package static let maxExpandedSize = 40_000
 
     /// Parses and checks `source`.
     ///
     /// - Throws: ``SyntaxError`` naming the offset of the first construct outside the shared syntax.
-    public init(_ source: String) throws(SyntaxError) {
+    package init(_ source: String) throws(SyntaxError) {
         var parser = Parser(source)
         let root = try parser.parse()
         self.source = source
@@ -63,20 +63,20 @@ public struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
         self.portablePattern = root.render()
     }
 
-    public var description: String { source }
+    package var description: String { source }
 
-    public static func == (lhs: SharedRegex, rhs: SharedRegex) -> Bool { lhs.source == rhs.source }
-    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+    package static func == (lhs: SharedRegex, rhs: SharedRegex) -> Bool { lhs.source == rhs.source }
+    package func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     /// The pattern with user `^`/`$` rendered by the caller (for example as segment boundaries).
-    public func portablePattern(start: String, end: String) -> String {
+    package func portablePattern(start: String, end: String) -> String {
         root.render(start: start, end: end)
     }
 
     /// The pattern confined to one path segment of a `/`-joined subject: nothing in it can match
     /// `/`, `^` is the segment's start and `$` its end. Used to inline a constraint into a
     /// larger pattern without it ever reaching into a neighbouring segment.
-    public var segmentConfinedPattern: String {
+    package var segmentConfinedPattern: String {
         var out = ""
         root.render(into: &out, start: #"(?<=/)"#, end: #"(?=/)"#, excluding: "/")
         return out

@@ -15,31 +15,31 @@ import Darwin
 /// userinfo ends at the last `@`, and the port follows the first `:` after the host
 /// (an IPv6 host keeps its brackets). These are the values of a rewrite target's
 /// `$scheme`, `$host`, `$port`, `$path`, `$query` and `$fragment`.
-public struct URLParts: Sendable, Hashable {
+package struct URLParts: Sendable, Hashable {
     /// The scheme as written, without `:`.
-    public var scheme: Substring?
+    package var scheme: Substring?
     /// The authority (userinfo, host, port) when the URL has `//`.
-    public var authority: Substring?
+    package var authority: Substring?
     /// The userinfo, without `@`.
-    public var userinfo: Substring?
+    package var userinfo: Substring?
     /// The host as written (empty in `app:///x`).
-    public var host: Substring?
+    package var host: Substring?
     /// The port as written, without `:`.
-    public var port: Substring?
+    package var port: Substring?
     /// The path as written, with its leading `/` when it has one.
-    public var path: Substring
+    package var path: Substring
     /// The query, without `?`.
-    public var query: Substring?
+    package var query: Substring?
     /// The fragment, without `#`.
-    public var fragment: Substring?
+    package var fragment: Substring?
 
     /// Splits `url` into its parts. Never fails.
-    public init(_ url: Substring) {
+    package init(_ url: Substring) {
         self.init(String(url))
     }
 
     /// Splits `url` into its parts. Never fails.
-    public init(_ url: String) {
+    package init(_ url: String) {
         let layout = URLLayout(url)
         func slice(_ range: Range<Int>) -> Substring { layout.slice(url, range) }
         scheme = layout.scheme.map(slice)
@@ -53,7 +53,7 @@ public struct URLParts: Sendable, Hashable {
     }
 
     /// Whether `text` is a scheme name: `ALPHA *(ALPHA / DIGIT / "+" / "-" / ".")`.
-    public static func isScheme(_ text: String) -> Bool {
+    package static func isScheme(_ text: String) -> Bool {
         let withColon = text + ":"
         return schemeEnd(withColon[...]) == withColon.utf8.index(before: withColon.utf8.endIndex)
     }
@@ -200,7 +200,7 @@ struct URLLayout {
 extension String {
     /// The text at UTF-8 offsets `range` (which must fall on character boundaries).
     @inlinable
-    public func utf8Slice(_ range: Range<Int>) -> Substring {
+    package func utf8Slice(_ range: Range<Int>) -> Substring {
         let utf8 = self.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let upper = utf8.index(lower, offsetBy: range.count)

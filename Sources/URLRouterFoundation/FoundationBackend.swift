@@ -1,5 +1,5 @@
 import Foundation
-public import URLRouterCore
+package import URLRouterCore
 
 /// The reference backend: plain Swift matching over the compiled route table, with
 /// `NSRegularExpression` (ICU) only for user regexes — constraints and rewrite rules.
@@ -12,8 +12,8 @@ public import URLRouterCore
 /// Compiled regexes are reused from the previous table: rebuilding a table after a registration
 /// only compiles new constraints and rules. The cache holds what the last table built on this
 /// backend uses, nothing else, so registering and removing routes never grows it.
-public final class FoundationBackend: MatcherBackend {
-    public let name = "foundation"
+package final class FoundationBackend: MatcherBackend {
+    package let name = "foundation"
 
     /// The constraints of the last route table built, by pattern.
     private let constraintCache = LockedValue<[String: BoundedRegex]>([:])
@@ -21,7 +21,7 @@ public final class FoundationBackend: MatcherBackend {
     private let ruleCache = LockedValue<[String: BoundedRegex]>([:])
 
     /// Makes a backend with an empty regex cache.
-    public init() {}
+    package init() {}
 
     /// How many compiled regexes the cache holds (the last route table's and rule list's).
     package var cachedRegexCount: Int {
@@ -53,7 +53,7 @@ public final class FoundationBackend: MatcherBackend {
         _ = try BoundedRegex(pattern: pattern)
     }
 
-    public func compileError(constraint: SharedRegex) -> String? {
+    package func compileError(constraint: SharedRegex) -> String? {
         do {
             try compileError(FoundationBackend.constraintPattern(constraint), cache: constraintCache)
             return nil
@@ -62,7 +62,7 @@ public final class FoundationBackend: MatcherBackend {
         }
     }
 
-    public func compileError(rewriteExpression: SharedRegex) -> String? {
+    package func compileError(rewriteExpression: SharedRegex) -> String? {
         do {
             try compileError(rewriteExpression.portablePattern, cache: ruleCache)
             return nil
@@ -71,7 +71,7 @@ public final class FoundationBackend: MatcherBackend {
         }
     }
 
-    public func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
+    package func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
         var patterns: [String] = []
         for route in routes {
             for case .constrained(let regex) in route.elements {
@@ -82,8 +82,8 @@ public final class FoundationBackend: MatcherBackend {
         return FoundationRouteMatcher(routes: routes, options: options) { regexes[FoundationBackend.constraintPattern($0)]! }
     }
 
-    public func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
-        let patterns = rules.map(\.expression.portablePattern)
+    package func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
+        let patterns = rules.map(\.regex.portablePattern)
         let regexes = try FoundationBackend.compile(patterns, cache: ruleCache)
         return FoundationRewriter(expressions: patterns.map { regexes[$0]! })
     }

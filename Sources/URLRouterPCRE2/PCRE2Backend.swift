@@ -1,4 +1,4 @@
-public import URLRouterCore
+package import URLRouterCore
 #if PCRE2
 internal import CURLRouterPCRE2
 #endif
@@ -17,14 +17,14 @@ internal import CURLRouterPCRE2
 /// Matching runs under PCRE2's match limit; reaching it reports `limitExceeded`.
 ///
 /// Available only with the `PCRE2` package trait (on by default).
-public final class PCRE2Backend: MatcherBackend {
-    public let name = "pcre2"
+package final class PCRE2Backend: MatcherBackend {
+    package let name = "pcre2"
 
     /// Makes the backend.
-    public init() {}
+    package init() {}
 
     /// Whether this build has the PCRE2 backend (the `PCRE2` trait).
-    public static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         #if PCRE2
             return true
         #else
@@ -33,7 +33,7 @@ public final class PCRE2Backend: MatcherBackend {
     }
 
     /// Whether PCRE2's JIT compiler is available on this machine.
-    public static var isJITAvailable: Bool {
+    package static var isJITAvailable: Bool {
         #if PCRE2
             return PCRE2Code.jitAvailable
         #else
@@ -42,7 +42,7 @@ public final class PCRE2Backend: MatcherBackend {
     }
 
     /// The PCRE2 library version, or `nil` without the trait.
-    public static var libraryVersion: String? {
+    package static var libraryVersion: String? {
         #if PCRE2
             return PCRE2Code.version
         #else
@@ -57,11 +57,11 @@ public final class PCRE2Backend: MatcherBackend {
     /// on the same regexes.
     static let sameSearchAsICU = "(*NO_START_OPT)(*NO_AUTO_POSSESS)(*NO_DOTSTAR_ANCHOR)"
 
-    public func compileError(constraint: SharedRegex) -> String? {
+    package func compileError(constraint: SharedRegex) -> String? {
         compileError(pattern: "/(?:" + constraint.segmentConfinedPattern + ")(?=/)")
     }
 
-    public func compileError(rewriteExpression: SharedRegex) -> String? {
+    package func compileError(rewriteExpression: SharedRegex) -> String? {
         compileError(pattern: rewriteExpression.portablePattern)
     }
 
@@ -79,7 +79,7 @@ public final class PCRE2Backend: MatcherBackend {
         #endif
     }
 
-    public func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
+    package func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
         #if PCRE2
             return try PCRE2RouteMatcher(routes: routes, options: options)
         #else
@@ -87,7 +87,7 @@ public final class PCRE2Backend: MatcherBackend {
         #endif
     }
 
-    public func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
+    package func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
         #if PCRE2
             if rules.isEmpty { return NoRewriteRules() }
             return try PCRE2Rewriter(rules: rules)
@@ -113,7 +113,7 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
 
     init(rules: [RewriteRule]) throws {
         let branches = rules.enumerated().map { index, rule in
-            "(*MARK:\(index))(?>[\\s\\S]*?(" + rule.expression.portablePattern + "))(?C1)"
+            "(*MARK:\(index))(?>[\\s\\S]*?(" + rule.regex.portablePattern + "))(?C1)"
         }
         code = try PCRE2Code(
             PCRE2Backend.sameSearchAsICU + "(?|" + branches.joined(separator: "|") + ")", options: UInt32(PCRE2_ANCHORED))

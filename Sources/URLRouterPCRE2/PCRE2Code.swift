@@ -2,20 +2,20 @@
 internal import CURLRouterPCRE2
 
 /// A failure of the PCRE2 library: compiling, JIT-compiling or matching.
-public struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
+package struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which step failed.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case compile, jit, match
     }
 
     /// Which step failed.
-    public var kind: Kind
+    package var kind: Kind
     /// PCRE2's error code.
-    public var code: Int32
+    package var code: Int32
     /// For a compile error, the offset in the pattern.
-    public var offset: Int?
+    package var offset: Int?
     /// PCRE2's message for the code.
-    public var message: String
+    package var message: String
 
     init(_ kind: Kind, code: Int32, offset: Int? = nil) {
         self.kind = kind
@@ -39,7 +39,7 @@ public struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
         return String(decoding: buffer[..<Int(length)], as: UTF8.self)
     }
 
-    public var description: String {
+    package var description: String {
         "PCRE2 \(kind.rawValue) error \(code)" + (offset.map { " at offset \($0)" } ?? "") + ": \(message)"
     }
 

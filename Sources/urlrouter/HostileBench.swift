@@ -137,8 +137,8 @@ struct HostileBench {
                 let outcome = router.match(url)
                 let elapsed = clock.now - start
                 switch outcome {
-                case .success(let match): answer = "match \(match.route.pattern.source)"
-                case .failure(let miss): answer = miss.reason.rawValue
+                case .success(let match): answer = "match \(match.route.pattern)"
+                case .failure(let miss): answer = miss.reason.name
                 }
                 let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
                 if ms > result.worstMs {

@@ -90,7 +90,7 @@ extension URLRouterCommand {
         var json = false
 
         func run() throws {
-            guard let routeKind = RouteKind(rawValue: kind) else {
+            guard let routeKind = RouteKind(name: kind) else {
                 throw ValidationError("--kind must be action, object or callback")
             }
             let backends = try backend.map { try BackendOption(backend: $0).resolve() } ?? [.default]

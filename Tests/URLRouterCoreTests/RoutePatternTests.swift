@@ -82,8 +82,8 @@ import Testing
         }
     }
 
-    @Test func colonParameterSuggestsTheBraceForm() {
-        #expect(throws: RouterError.invalidPattern) { try RoutePattern("/a/:id.json") }
+    @Test func colonParameterSuggestsTheBraceForm() throws {
+        #expect(try #require(throws: RouterError.self) { _ = try RoutePattern("/a/:id.json") }.code == .invalidPattern)
         do {
             _ = try RoutePattern("/a/:id.json")
         } catch {

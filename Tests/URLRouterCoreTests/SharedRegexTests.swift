@@ -85,7 +85,7 @@ import Testing
         let prefix = String(expression.dropLast(4))
         guard url.hasPrefix(prefix) else { return nil }
         let start = url.index(url.startIndex, offsetBy: prefix.count)
-        return rule.target.expand(url: url, groups: [url.startIndex..<url.endIndex, start..<url.endIndex])
+        return rule.template.expand(url: url, groups: [url.startIndex..<url.endIndex, start..<url.endIndex])
     }
 
     @Test func expandsGroupsVariablesAndModifiers() throws {
@@ -99,11 +99,11 @@ import Testing
         #expect(try expand("x://(.*)", "${1}0$0", "x://h") == "h0x://h")
     }
 
-    @Test func refusesTargetsNamingMissingGroups() {
-        #expect(throws: RouterError.invalidRewriteRule) { try RewriteRule("(a)", target: "$2") }
-        #expect(throws: RouterError.invalidRewriteRule) { try RewriteRule("(a)", target: "$$2") }
-        #expect(throws: RouterError.invalidRewriteRule) { try RewriteRule("(a)", target: "$12") }
-        #expect(throws: RouterError.invalidRewriteRule) { try RewriteRule("a(", target: "x") }
+    @Test func refusesTargetsNamingMissingGroups() throws {
+        #expect(try #require(throws: RouterError.self) { _ = try RewriteRule("(a)", target: "$2") }.code == .invalidRewriteRule)
+        #expect(try #require(throws: RouterError.self) { _ = try RewriteRule("(a)", target: "$$2") }.code == .invalidRewriteRule)
+        #expect(try #require(throws: RouterError.self) { _ = try RewriteRule("(a)", target: "$12") }.code == .invalidRewriteRule)
+        #expect(try #require(throws: RouterError.self) { _ = try RewriteRule("a(", target: "x") }.code == .invalidRewriteRule)
         do {
             _ = try RewriteRule("(a)", target: "x$12")
         } catch {

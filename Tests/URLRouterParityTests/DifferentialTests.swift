@@ -65,7 +65,7 @@ import URLRouterConformance
                 for (index, other) in results.enumerated().dropFirst() where results[0] != other {
                     Issue.record(
                         """
-                        seed \(seed): backends disagree on \(method ?? "-") \(url) variants=\(variants) kind=\(kind?.rawValue ?? "any")
+                        seed \(seed): backends disagree on \(method ?? "-") \(url) variants=\(variants) kind=\(kind?.name ?? "any")
                         \(backends[0].name): \(results[0])
                         \(backends[index].name): \(other)
                         table:

@@ -139,7 +139,7 @@ struct RandomTable: CustomStringConvertible {
         var lines = ["options: \(options)"]
         for route in routes {
             lines.append(
-                "  \(route.name ?? "") \(route.method ?? "*") \(route.pattern) variant=\(route.variant ?? "-") priority=\(route.priority) kind=\(route.handler.kind.rawValue)"
+                "  \(route.name ?? "") \(route.method ?? "*") \(route.pattern) variant=\(route.variant ?? "-") priority=\(route.priority) kind=\(route.value.kind.name)"
             )
         }
         for rule in rules { lines.append("  rewrite \(rule.expression) -> \(rule.target)") }

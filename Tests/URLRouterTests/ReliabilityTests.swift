@@ -7,10 +7,10 @@ import Testing
     @Test(arguments: RouterBackend.available.map(\.name))
     func regexesThatCouldBacktrackSuperLinearlyAreRefusedWhenAdded(backend: String) throws {
         let router = Router(backend: try #require(RouterBackend.named(backend)))
-        #expect(throws: RouterError.invalidConstraint) { try router.register("/r/:x((?:(?:a+)+b|a+))") { _ in } }
-        #expect(throws: RouterError.invalidConstraint) { try router.register("/r/:x(\\d+\\d+)") { _ in } }
-        #expect(throws: RouterError.invalidRewriteRule) { try router.addRewriteRule("^/(?:(?:a+)+b|a+)$", target: "/x") }
-        #expect(throws: RouterError.invalidRewriteRule) { try router.addRewriteRule("(\\w+)\\.example\\.com", target: "/x") }
+        expectRouterError(.invalidConstraint) { try router.register("/r/:x((?:(?:a+)+b|a+))") { _ in } }
+        expectRouterError(.invalidConstraint) { try router.register("/r/:x(\\d+\\d+)") { _ in } }
+        expectRouterError(.invalidRewriteRule) { try router.addRewriteRule("^/(?:(?:a+)+b|a+)$", target: "/x") }
+        expectRouterError(.invalidRewriteRule) { try router.addRewriteRule("(\\w+)\\.example\\.com", target: "/x") }
         #expect(router.registrations.isEmpty)
         #expect(router.rewriteRules.isEmpty)
         do {
@@ -36,7 +36,7 @@ import Testing
         // GET brings HEAD: 99 more methods make 101 with HEAD, one over.
         try router.register("/m", method: "GET") { _ in }
         for index in 0..<(RouteRegistry.maxMethodCount - 2) { try router.register("/m", method: "M\(index)") { _ in } }
-        #expect(throws: RouterError.invalidPattern) { try router.register("/m", method: "ONE-MORE") { _ in } }
+        expectRouterError(.invalidPattern) { try router.register("/m", method: "ONE-MORE") { _ in } }
         #expect(router.registrations.count == RouteRegistry.maxMethodCount - 1)
         #expect(router.canRoute("/m", method: "M7"))
         #expect(router.table.fallbackReason == nil)
@@ -66,7 +66,7 @@ import Testing
             for round in 0..<(rounds * 5) {
                 switch router.match(round % 2 == 0 ? "/stable/\(round)" : "/old/\(round)") {
                 case .success(let match):
-                    #expect(match.route.pattern.source == "/stable/:id(\\d+)")
+                    #expect(match.route.pattern == "/stable/:id(\\d+)")
                     hits += 1
                 case .failure(let miss): #expect(miss.reason == .noMatch, "\(miss)")
                 }
@@ -87,8 +87,8 @@ import Testing
             try router.register("/c/:first") { _ in }
             return ["/c/1/2/x7", "/c/1/2/3", "/c" + String(repeating: "/7", count: 3000)].map { url in
                 switch router.match(url) {
-                case .success(let match): return match.route.pattern.source
-                case .failure(let miss): return miss.reason.rawValue
+                case .success(let match): return match.route.pattern
+                case .failure(let miss): return miss.reason.name
                 }
             }
         }

@@ -109,19 +109,33 @@ import URLRouter
                 switch lookup {
                 case .match(let match):
                     return [String(match.value)] + (0..<match.parameterCount).map { match.parameter(at: $0).string }
-                case .miss(let reason, let allowed): return [reason.rawValue] + allowed
+                case .miss(let reason, let allowed): return [reason.name] + allowed
                 }
             }
             switch owned {
             case .success(let match):
                 matched += 1
-                #expect(routes[match.value].pattern == match.route.pattern.source)
+                #expect(routes[match.value].pattern == match.route.pattern)
                 #expect(borrowed == [String(match.value)] + match.parameters.values.map(String.init), "\(request)")
             case .failure(let miss):
-                #expect(borrowed == [miss.reason.rawValue] + miss.allowedMethods, "\(request)")
+                #expect(borrowed == [miss.reason.name] + miss.allowedMethods, "\(request)")
             }
         }
         #expect(matched == requests.count)
+    }
+
+    @Test(arguments: backends) func anEmptyTableMissesAndIsFreedCleanly(backend: String) throws {
+        // Values that are references: freeing the table releases exactly the values it holds.
+        for _ in 0..<3 {
+            let table = try RouteTable<[String]>([], backend: RouterBackend.named(backend)!)
+            #expect(table.count == 0)
+            guard case .failure(let miss) = table.lookup(method: "GET", url: "/a") else {
+                Issue.record("an empty table matched")
+                return
+            }
+            #expect(miss.reason == .noMatch)
+            #expect(table.withMatch(method: "GET", url: "/a") { $0.match == nil })
+        }
     }
 
     @Test func rewriteRulesAndRefusalsWorkAsOnTheRouter() throws {

@@ -28,25 +28,50 @@ func parameterNames(_ set: BenchRouteSet) -> [[String]] {
     set.routes.map { route in route.path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) } }
 }
 
-/// URLRouter on one backend, called the way a server calls it: the compiled table's lookup.
+/// URLRouter's typed table on one backend, called the way a server calls it: the owning lookup
+/// (a match object holding the value, the route and the parameters), every parameter read.
 final class URLRouterUnderTest: SynchronousRouter {
-    let table: RoutingTable
+    let table: RouteTable<Int>
 
     init(_ set: BenchRouteSet, backend: RouterBackend) throws {
-        // The same router `urlrouter bench` measures: route i named "i".
-        table = try URLRouterConformance.BenchmarkRunner.router(for: set.routeSet, backend: backend).table
+        // The same table `urlrouter bench` measures: route i holds i.
+        table = try URLRouterConformance.BenchmarkRunner.typedTable(for: set.routeSet, backend: backend)
     }
 
     func answer(method: String, path: String) -> Int? {
-        guard case .success(let match) = table.lookup(path, method: method) else { return nil }
-        return match.route.name.flatMap { Int($0) }
+        guard case .success(let match) = table.lookup(method: method, url: path) else { return nil }
+        return match.value
     }
 
     func lookup(method: String, path: String) -> Int {
-        guard case .success(let match) = table.lookup(path, method: method) else { return -1 }
+        guard case .success(let match) = table.lookup(method: method, url: path) else { return -1 }
+        let parameters = match.parameters
         var total = 0
-        for position in 0..<match.parameterCount { total &+= match.parameter(at: position).utf8.count }
+        for index in 0..<parameters.count { total &+= parameters.value(at: index).utf8.count }
         return total
+    }
+}
+
+/// URLRouter's typed table on one backend through the borrowed lookup (`withMatch`), the hot path
+/// of a server: every parameter read in place, as bytes; nothing allocated.
+final class URLRouterBorrowedUnderTest: SynchronousRouter {
+    let table: RouteTable<Int>
+
+    init(_ set: BenchRouteSet, backend: RouterBackend) throws {
+        table = try URLRouterConformance.BenchmarkRunner.typedTable(for: set.routeSet, backend: backend)
+    }
+
+    func answer(method: String, path: String) -> Int? {
+        table.withMatch(method: method, url: path) { $0.match?.value }
+    }
+
+    func lookup(method: String, path: String) -> Int {
+        table.withMatch(method: method, url: path) { lookup in
+            guard case .match(let match) = lookup else { return -1 }
+            var total = 0
+            for index in 0..<match.parameterCount { total &+= match.parameter(at: index).bytes.count }
+            return total
+        }
     }
 }
 
@@ -165,14 +190,19 @@ final class HummingbirdResponderUnderTest: AsynchronousRouter {
 /// The routers compared, by the label the report uses.
 enum RouterKind: String, CaseIterable, Sendable {
     case urlRouterPCRE2 = "urlrouter-pcre2"
+    case urlRouterPCRE2Borrowed = "urlrouter-pcre2-borrowed"
     case urlRouterFoundation = "urlrouter-foundation"
     case routingKit = "routing-kit"
     case hummingbirdTrie = "hummingbird-trie"
     case hummingbirdResponder = "hummingbird-responder"
 
+    /// Whether a lookup must not allocate at all (its malloc threshold is 0).
+    var allocatesNothing: Bool { self == .urlRouterPCRE2Borrowed }
+
     func make(_ set: BenchRouteSet) throws -> any ComparedRouter {
         switch self {
         case .urlRouterPCRE2: return try URLRouterUnderTest(set, backend: .pcre2)
+        case .urlRouterPCRE2Borrowed: return try URLRouterBorrowedUnderTest(set, backend: .pcre2)
         case .urlRouterFoundation: return try URLRouterUnderTest(set, backend: .foundation)
         case .routingKit: return RoutingKitUnderTest(set)
         case .hummingbirdTrie: return HummingbirdTrieUnderTest(set)
