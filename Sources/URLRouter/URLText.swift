@@ -21,9 +21,6 @@ public struct URLText {
         self.form = form
     }
 
-    /// The number of bytes.
-    package var count: Int { bytes.count }
-
     /// The value fully decoded, as a new string.
     public var string: String {
         var plusAsSpace = false

@@ -51,21 +51,6 @@ public final class RouteMatch: Sendable {
             hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: extras)
     }
 
-    /// Makes a match.
-    package convenience init(
-        route: RouteRegistration, url: String, rewrittenURL: String?, request: RequestURL, captures: RangeList,
-        extra: [String: any Sendable], catchAll: Range<Int>?
-    ) {
-        self.init(
-            route: route, routedURL: request.url, segments: request.segmentRanges, scheme: request.scheme,
-            decodePlus: request.decodePlus, spans: (request.hostSpan, request.querySpan, request.fragmentSpan),
-            extras: request.extras, captures: captures, extra: extra, catchAll: catchAll,
-            // The routed URL is the request's; keep the caller's only when a rule changed it.
-            rewrittenURL: rewrittenURL, callerURL: rewrittenURL == nil ? nil : url)
-    }
-
-    /// A match from the parts of its normalized URL (the fast path builds it this way, with no
-    /// `RequestURL` to copy).
     /// The match a lookup's resolution found, its ranges copied out of the lent buffers in place.
     init(
         route: RouteRegistration, routedURL: String, resolution: borrowing Resolution, scheme: String?,
@@ -83,28 +68,6 @@ public final class RouteMatch: Sendable {
         self.catchAllRange = resolution.catchAll
         let rewrittenURL = resolution.rewrittenURL
         let extras = resolution.request?.extras
-        let plain = rewrittenURL == nil && callerURL == nil && extras == nil && extra.isEmpty
-        self.details =
-            plain
-            ? nil : Details(rewrittenURL: rewrittenURL, callerURL: callerURL, extras: extras, extra: extra)
-    }
-
-    init(
-        route: RouteRegistration, routedURL: String, segments: RangeList, scheme: String?, decodePlus: Bool,
-        spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), extras: RequestURL.Extras?,
-        captures: RangeList, extra: [String: any Sendable], catchAll: Range<Int>?, rewrittenURL: String?,
-        callerURL: String?
-    ) {
-        self.route = route
-        self.routedURL = routedURL
-        self.segmentRanges = segments
-        self.requestScheme = scheme
-        self.decodePlus = decodePlus
-        self.hostSpan = spans.host
-        self.querySpan = spans.query
-        self.fragmentSpan = spans.fragment
-        self.captures = captures
-        self.catchAllRange = catchAll
         let plain = rewrittenURL == nil && callerURL == nil && extras == nil && extra.isEmpty
         self.details =
             plain
