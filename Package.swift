@@ -52,13 +52,16 @@ let package = Package(
         ),
         // Fixture format (../shared/FIXTURES.md) and the conformance runner, as a library for tests and the CLI.
         .target(name: "URLRouterConformance", dependencies: ["URLRouter"]),
+        // What the `urlrouter` command does (benchmark runner and reports, the match report), as a
+        // library for the command and its tests; not a product.
+        .target(name: "URLRouterCLI", dependencies: ["URLRouterConformance"]),
         // Counting wrappers around malloc, linked only into the CLI (`urlrouter bench` counts the
         // allocations of its timed loops with them).
         .target(name: "CMallocCount"),
         .executableTarget(
             name: "urlrouter",
             dependencies: [
-                "URLRouterConformance",
+                "URLRouterCLI",
                 "CMallocCount",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -73,9 +76,9 @@ let package = Package(
         .testTarget(name: "URLRouterFoundationTests", dependencies: ["URLRouterFoundation"]),
         .testTarget(name: "URLRouterPCRE2Tests", dependencies: ["URLRouterPCRE2", "URLRouterFoundation"]),
         .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"]),
-        .testTarget(name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance"]),
+        .testTarget(name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance", "URLRouterCLI"]),
         // Both backends against each other on random tables and URLs.
-        .testTarget(name: "URLRouterParityTests", dependencies: ["URLRouterConformance"]),
+        .testTarget(name: "URLRouterParityTests", dependencies: ["URLRouterConformance", "URLRouterCLI"]),
     ]
 )
 

@@ -1,4 +1,4 @@
-@_exported public import URLRouterCore
+public import URLRouterCore
 
 /// What a route runs, by registration kind (SEMANTICS.md section 5).
 ///
@@ -24,26 +24,4 @@ public enum RouteHandler: Sendable {
     public static func value(_ value: any Sendable) -> RouteHandler {
         .object { _ in value }
     }
-}
-
-/// One route to register in a batch (``Router/register(contentsOf:)``): a route of the typed
-/// table whose value is its handler.
-public typealias RouteDefinition = RouteTable<RouteHandler>.Route
-
-extension RouteTable.Route where Value == RouteHandler {
-    /// Makes a definition: `pattern` (with its method, variant, priority and name) runs `handler`.
-    public init(
-        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
-        handler: RouteHandler
-    ) {
-        self.init(pattern, method: method, variant: variant, priority: priority, name: name, value: handler)
-    }
-}
-
-/// The value an object or callback route returned, with the match that chose it.
-public struct RoutedValue: Sendable {
-    /// The match.
-    public let match: RouteMatch
-    /// What the handler returned.
-    public let value: (any Sendable)?
 }

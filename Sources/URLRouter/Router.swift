@@ -56,29 +56,6 @@ public final class Router: Sendable {
         var generation = 0
     }
 
-    /// One compiled, consistent view of the router: the routes as a typed table of handlers.
-    /// What lookups use between two changes: a class, so taking it out of the lock copies one
-    /// reference rather than the table's fields.
-    final class Snapshot: Sendable {
-        let generation: Int
-        let routes: RouteTable<RouteHandler>
-        let unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
-
-        init(generation: Int, routes: RouteTable<RouteHandler>, unmatchedHandler: (@Sendable (RouteMiss) -> Void)?) {
-            self.generation = generation
-            self.routes = routes
-            self.unmatchedHandler = unmatchedHandler
-        }
-
-        /// The table's lookup, borrowing the table in place (reading `snapshot.routes` from outside
-        /// would copy the table, retaining each of its fields).
-        func lookup(
-            _ url: String, method: String?, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
-        ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
-            routes.lookup(method: method, url: url, variants: variants, kind: kind, extra: extra)
-        }
-    }
-
     /// A logger that prints nothing: the router is quiet unless given a logger.
     static let quietLogger = Logger(label: "URLRouter", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -389,8 +366,8 @@ public final class Router: Sendable {
     /// The compiled rules and routes as of now (compiles them if they changed).
     package var table: RoutingTable { snapshot().routes.table }
 
-    // MARK: - Internals
-
+    /// Looks `url` up for `kind`'s entry point; a miss is logged and, unless it is a kind
+    /// mismatch, heard by the unmatched handler.
     func resolve(
         _ snapshot: Snapshot, _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind,
         _ extra: [String: any Sendable]
@@ -402,139 +379,4 @@ public final class Router: Sendable {
         }
         return result
     }
-
-    /// Records a change made under `state`'s lock; the next lookup rebuilds the snapshot.
-    func changed(_ state: inout State) {
-        state.generation += 1
-        changes.store(state.generation, ordering: .releasing)
-    }
-
-    /// The snapshot for a lookup on this thread: between changes, this thread's own copy of the
-    /// published one, found without a lock and retained without touching a line other cores touch.
-    func snapshot() -> Snapshot {
-        let wanted = changes.load(ordering: .acquiring)
-        let copies = ThreadSnapshots.current(key: threadSnapshotsKey)
-        if let copy = copies.pointee.snapshot(of: identity), copy.generation >= wanted { return copy }
-        let shared = publishedSnapshot(wanted: wanted)
-        let copy = Snapshot(generation: shared.generation, routes: shared.routes, unmatchedHandler: shared.unmatchedHandler)
-        let replaced = copies.pointee.keep(copy, of: identity)
-        replaced?.release()
-        return copy
-    }
-
-    /// The snapshot all threads share: the published one, or a new one when `wanted` is newer.
-    func publishedSnapshot(wanted: Int) -> Snapshot {
-        // Between changes: one reference, without waiting for registrations.
-        if let current = published.withLock({ $0 }), current.generation >= wanted { return current }
-        let (registry, rules, handlers, unmatched, generation) = state.withLock { state in
-            (state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
-        }
-        // The live registrations, renumbered in order: handle i is the i-th handler of the table.
-        let live = registry.registrations
-        var compact = RouteRegistry(options: options)
-        var registrations: [RouteRegistration] = []
-        for registration in live {
-            let copy = registration.renumbered(registrations.count)
-            _ = compact.add(copy)
-            registrations.append(copy)
-        }
-        let table: RoutingTable
-        do {
-            table = try RoutingTable(backend: backend.engine, registry: compact, rules: rules)
-        } catch {
-            // Every pattern and rule compiled on its own when added, and tables too large for one
-            // pattern are split into several, so this takes an engine failure (out of memory for JIT
-            // code, say). Lookups still get answers, from the reference backend, and the fact is
-            // reported where callers can read it: `table.fallbackReason`.
-            logger.error("backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
-            let reason = "the \(backend.name) backend could not compile the table: \(error)"
-            table =
-                (try? RoutingTable(backend: FoundationBackend(), registry: compact, rules: rules, fallbackReason: reason))
-                ?? RoutingTable(empty: options, fallbackReason: reason)
-        }
-        // Every live registration has its handler: both are added and removed under the lock.
-        let routes = RouteTable(table: table, registrations: registrations, values: live.map { handlers[$0.handle]! })
-        let snapshot = Snapshot(generation: generation, routes: routes, unmatchedHandler: unmatched)
-        published.withLock { current in
-            if (current?.generation ?? -1) < generation { current = snapshot }
-        }
-        return snapshot
-    }
-}
-
-/// Each thread's copies of the snapshots it used last, one per router, for a few routers.
-///
-/// A copy is a `Snapshot` of the thread's own, sharing the table: retaining it for a lookup
-/// writes only to this thread's cache lines, where taking the published snapshot took a lock and
-/// retained one object that every core retains. A handler that looks up again (even after
-/// registering) is safe: its lookup may replace the copy, but the outer lookup holds its own
-/// reference. A thread keeps the copies (and so the tables) of the last routers it used until it
-/// uses others or exits.
-///
-/// Ownership: each thread's slots are allocated on its first lookup and hold one retain on each
-/// copy; the thread-specific slot's destructor releases them and frees the slots when the thread
-/// exits. Only their own thread reads or writes them.
-struct ThreadSnapshots {
-    /// How many routers a thread keeps copies for; beyond that, copies are replaced in turn.
-    static let capacity = 4
-    var routers = InlineArray<4, Int>(repeating: -1)  // router identities start at 1
-    var snapshots = InlineArray<4, Unmanaged<Router.Snapshot>?>(repeating: nil)
-    /// The slot the next new router takes.
-    var next = 0
-
-    /// This thread's copy for `router`, if it has one.
-    @inline(__always)
-    func snapshot(of router: Int) -> Router.Snapshot? {
-        for slot in 0..<ThreadSnapshots.capacity where routers[slot] == router {
-            return snapshots[slot]?.takeUnretainedValue()
-        }
-        return nil
-    }
-
-    /// Keeps `snapshot` as this thread's copy for `router`; returns the copy it replaces, for the
-    /// caller to release once this access has ended (releasing it may run code that looks up).
-    mutating func keep(_ snapshot: Router.Snapshot, of router: Int) -> Unmanaged<Router.Snapshot>? {
-        var slot = next
-        if let index = (0..<ThreadSnapshots.capacity).first(where: { routers[$0] == router }) {
-            slot = index
-        } else {
-            next = (next + 1) % ThreadSnapshots.capacity
-        }
-        let replaced = snapshots[slot]
-        routers[slot] = router
-        snapshots[slot] = Unmanaged.passRetained(snapshot)
-        return replaced
-    }
-
-    /// The thread-specific slot holding each thread's copies (a lazy global: hot paths read it once
-    /// into a stored property).
-    static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            _ = ThreadSnapshots.allThreads.withLock { $0.remove(Int(bitPattern: pointer)) }
-            let copies = pointer.assumingMemoryBound(to: ThreadSnapshots.self)
-            for slot in 0..<ThreadSnapshots.capacity { copies.pointee.snapshots[slot]?.release() }
-            copies.deinitialize(count: 1)
-            copies.deallocate()
-        }
-        precondition(status == 0, "pthread_key_create failed")  // only when the process is out of keys
-        return key
-    }()
-
-    /// This thread's copies, made on first use.
-    @inline(__always)
-    static func current(key: pthread_key_t) -> UnsafeMutablePointer<ThreadSnapshots> {
-        if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: ThreadSnapshots.self) }
-        let copies = UnsafeMutablePointer<ThreadSnapshots>.allocate(capacity: 1)
-        copies.initialize(to: ThreadSnapshots())
-        pthread_setspecific(key, copies)
-        allThreads.withLock { _ = $0.insert(Int(bitPattern: copies)) }
-        return copies
-    }
-
-    /// Every live thread's slots, by address. Nothing reads it: it keeps the slots reachable from
-    /// a global, where LeakSanitizer looks, rather than only from thread-specific storage, where
-    /// it does not (it reported the copies of live threads as leaks).
-    static let allThreads = LockedValue<Set<Int>>([])
 }

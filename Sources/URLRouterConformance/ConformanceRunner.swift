@@ -145,7 +145,7 @@ public struct ConformanceRunner: Sendable {
         return SuiteResult(name: suite.name, file: suite.file, cases: results, brokenReason: nil)
     }
 
-    func makeRouter(_ suite: FixtureSuite, _ backend: RouterBackend) -> (Router?, String?) {
+    package func makeRouter(_ suite: FixtureSuite, _ backend: RouterBackend) -> (Router?, String?) {
         let router = Router(options: suite.options, backend: backend)
         do {
             try router.register(contentsOf: suite.routes.map { route in

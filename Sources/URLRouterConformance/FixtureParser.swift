@@ -10,6 +10,13 @@ public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
 
+    /// Makes an error about `field` of `file`.
+    package init(file: String, field: String, message: String) {
+        self.file = file
+        self.field = field
+        self.message = message
+    }
+
     public var description: String {
         field.isEmpty ? "\(file): \(message)" : "\(file): \(field): \(message)"
     }

@@ -19,6 +19,7 @@ final class FoundationRouteMatcher: RouteMatcher {
         var scheme: String?
         var elements: [Element]
         var catchAllIndex: Int?
+        var layout: SegmentLayout
     }
 
     let table: [CompiledRoute]
@@ -51,7 +52,8 @@ final class FoundationRouteMatcher: RouteMatcher {
                 case .catchAll: elements.append(.catchAll)
                 }
             }
-            routes.append(Route(scheme: route.scheme, elements: elements, catchAllIndex: route.catchAllIndex))
+            routes.append(
+                Route(scheme: route.scheme, elements: elements, catchAllIndex: route.catchAllIndex, layout: route.layout))
             if case .literal(let text)? = route.elements.first {
                 let key = options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
                 buckets[key, default: []].append(index)
@@ -111,23 +113,17 @@ final class FoundationRouteMatcher: RouteMatcher {
         // fallback's URLs can have thousands of segments).
         let segments = request.segments
         let segmentCount = request.segmentCount
-        let count = route.elements.count
+        let layout = route.layout
         var captures = request.captureRoom
         var catchAll: Range<Int>?
         for (position, element) in route.elements.enumerated() {
-            let index: Int
-            if let catchAllIndex = route.catchAllIndex, position >= catchAllIndex {
-                if position == catchAllIndex {
-                    let after = count - 1 - catchAllIndex
-                    guard segmentCount - catchAllIndex >= after + 1 else { return .noMatch }
-                    catchAll = position..<(segmentCount - after)
-                    continue
-                }
-                index = segmentCount - (count - position)
-            } else {
-                index = position
-                guard index < segmentCount else { return .noMatch }
+            if position == route.catchAllIndex {
+                guard let taken = layout.catchAllSegments(segmentCount: segmentCount) else { return .noMatch }
+                catchAll = taken
+                continue
             }
+            let index = layout.segment(at: position, segmentCount: segmentCount)
+            guard index < segmentCount else { return .noMatch }
             switch element {
             case .catchAll, .wildcard:
                 continue
@@ -146,7 +142,7 @@ final class FoundationRouteMatcher: RouteMatcher {
                 else { return .noMatch }
             }
         }
-        if route.catchAllIndex == nil, segmentCount != count { return .noMatch }
+        guard layout.fits(segmentCount: segmentCount) else { return .noMatch }
         return .matched(RawMatch(routeIndex: -1, captures: captures, catchAll: catchAll))
     }
 

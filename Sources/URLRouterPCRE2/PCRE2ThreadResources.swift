@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import URLRouterCore
 
 /// What one thread needs to run PCRE2 matches: a match context, a JIT stack, match data and a
 /// subject buffer.
@@ -86,15 +87,10 @@ struct PCRE2MatchState {
 
     /// The thread-specific slot holding each thread's state (a lazy global: hot paths read it
     /// once into a stored property, see ``current(key:)``).
-    static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            PCRE2MatchState.release(pointer.assumingMemoryBound(to: PCRE2MatchState.self))
-        }
-        precondition(status == 0, "pthread_key_create failed")  // only when the process is out of keys
-        return key
-    }()
+    static let key = ThreadSpecificKey { pointer in
+        guard let pointer else { return }
+        PCRE2MatchState.release(pointer.assumingMemoryBound(to: PCRE2MatchState.self))
+    }
 
     /// This thread's state, made on first use.
     @inline(__always)
@@ -103,8 +99,8 @@ struct PCRE2MatchState {
     /// This thread's state, made on first use, from `key` (``key``, read beforehand: reading
     /// the lazy global costs a `swift_once` check per call).
     @inline(__always)
-    static func current(key: pthread_key_t) -> UnsafeMutablePointer<PCRE2MatchState> {
-        if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: PCRE2MatchState.self) }
+    static func current(key: ThreadSpecificKey) -> UnsafeMutablePointer<PCRE2MatchState> {
+        if let pointer = key.value { return pointer.assumingMemoryBound(to: PCRE2MatchState.self) }
         return makeCurrent()
     }
 
@@ -119,7 +115,7 @@ struct PCRE2MatchState {
             to: PCRE2MatchState(
                 context: context, jitStack: nil, jitStackBytes: 0, matchData: data, matchDataPairs: 16,
                 subject: .allocate(capacity: 1024), subjectCapacity: 1024, matchLimit: 0))
-        pthread_setspecific(key, state)
+        key.set(state)
         return state
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CMallocCount
 import Foundation
 import URLRouter
+import URLRouterCLI
 import URLRouterConformance
 
 @main
@@ -14,17 +15,16 @@ struct URLRouterCommand: ParsableCommand {
         defaultSubcommand: Check.self)
 }
 
+/// The `--backend` option of every subcommand.
 struct BackendOption: ParsableArguments {
-    @Option(name: .long, help: "pcre2, foundation or both (every backend this build has).")
-    var backend: String = "both"
+    @Option(
+        name: .long,
+        help: "pcre2, foundation or both (every backend this build has). Default: both; for match, this build's default backend.")
+    var backend: String?
 
-    init() {}
-
-    init(backend: String) {
-        self.backend = backend
-    }
-
-    func resolve() throws -> [RouterBackend] {
+    /// The backends asked for, or `absent` when the option was not given.
+    func resolve(absent: [RouterBackend] = RouterBackend.available) throws -> [RouterBackend] {
+        guard let backend else { return absent }
         do {
             return try BackendChoice.backends(backend)
         } catch {
@@ -83,8 +83,7 @@ extension URLRouterCommand {
         @Option(name: .long, help: "The entry point: action, object or callback.")
         var kind: String = "action"
 
-        @Option(name: .long, help: "pcre2, foundation or both; the build's default backend if absent.")
-        var backend: String?
+        @OptionGroup var backendOption: BackendOption
 
         @Flag(name: .long, help: "Print JSON, one object per backend.")
         var json = false
@@ -93,7 +92,7 @@ extension URLRouterCommand {
             guard let routeKind = RouteKind(name: kind) else {
                 throw ValidationError("--kind must be action, object or callback")
             }
-            let backends = try backend.map { try BackendOption(backend: $0).resolve() } ?? [.default]
+            let backends = try backendOption.resolve(absent: [.default])
             let suite: FixtureSuite
             do {
                 suite = try FixtureSuite(contentsOf: fixture)
@@ -145,8 +144,7 @@ extension URLRouterCommand {
                 """)
         var synthetic: [Int] = []
 
-        @Option(name: .long, help: "pcre2, foundation or both (every backend this build has).")
-        var backend: String = "both"
+        @OptionGroup var backendOption: BackendOption
 
         @Option(name: .long, help: "Timed runs; the median is reported (at least 11).")
         var runs: Int = 11
@@ -192,7 +190,7 @@ extension URLRouterCommand {
         }
 
         func run() throws {
-            let backends = try BackendOption(backend: backend).resolve()
+            let backends = try backendOption.resolve()
             if hostile {
                 let results = HostileBench(repeats: 3).run(backends: backends)
                 if json {

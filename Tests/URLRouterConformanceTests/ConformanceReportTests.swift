@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLRouter
+import URLRouterCLI
 @testable import URLRouterConformance
 
 @Suite struct ConformanceReportTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLRouter
+import URLRouterCLI
 import URLRouterConformance
 
 // Parity needs two backends: the PCRE2 trait (on by default) brings the second.
@@ -94,8 +95,8 @@ import URLRouterConformance
         let set = try RouteSet(
             routesFile: Self.directory + "/\(name).txt", requestsFile: Self.directory + "/\(name)-requests.txt")
         for backend in RouterBackend.available {
-            let table = try BenchmarkRunner.router(for: set, backend: backend).table
-            #expect(BenchmarkRunner.wrongAnswers(set, table).isEmpty, "\(backend.name) on \(name)")
+            let table = try set.router(backend: backend).table
+            #expect(set.wrongAnswers(in: table).isEmpty, "\(backend.name) on \(name)")
         }
     }
 }

@@ -53,6 +53,21 @@ func reason<Success>(_ result: Result<Success, RouteMiss>) -> RouteMiss.Reason? 
         #expect(try result.get().value as? String == "imlifengfeng")
     }
 
+    @Test func objectAndCallbackValuesReadAsTheirTypeWithoutACast() async throws {
+        struct User: Sendable, Equatable { var id: Int }
+        let router = Router()
+        try router.registerObject("app://user/:id") { match in User(id: match.parameters.get("id", as: Int.self) ?? -1) }
+        try router.registerCallback("app://later/:id") { match in User(id: match.parameters.get("id", as: Int.self) ?? -1) }
+        let routed = try router.routeObject("app://user/42").get()
+        #expect(routed.value(as: User.self) == User(id: 42))
+        let user: User? = routed.value()
+        #expect(user?.id == 42)
+        // Another type reads as nil, not as a crash or a wrong value.
+        #expect(routed.value(as: String.self) == nil)
+        let delivered = try await router.routeCallback("app://later/7").get()
+        #expect(delivered.value(as: User.self) == User(id: 7))
+    }
+
     @Test func anotherKindsEntryPointGetsKindMismatchNotTheUnmatchedHandler() throws {
         let router = Router()
         let misses = Recorder<RouteMiss.Reason>()

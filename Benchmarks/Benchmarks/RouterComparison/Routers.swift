@@ -35,7 +35,7 @@ final class URLRouterUnderTest: SynchronousRouter {
 
     init(_ set: BenchRouteSet, backend: RouterBackend) throws {
         // The same table `urlrouter bench` measures: route i holds i.
-        table = try URLRouterConformance.BenchmarkRunner.typedTable(for: set.routeSet, backend: backend)
+        table = try set.routeSet.typedTable(backend: backend)
     }
 
     func answer(method: String, path: String) -> Int? {
@@ -58,7 +58,7 @@ final class URLRouterBorrowedUnderTest: SynchronousRouter {
     let table: RouteTable<Int>
 
     init(_ set: BenchRouteSet, backend: RouterBackend) throws {
-        table = try URLRouterConformance.BenchmarkRunner.typedTable(for: set.routeSet, backend: backend)
+        table = try set.routeSet.typedTable(backend: backend)
     }
 
     func answer(method: String, path: String) -> Int? {

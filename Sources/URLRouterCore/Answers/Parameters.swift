@@ -68,7 +68,7 @@ public struct Parameters: Sendable {
 
     /// Every query item, in order, decoded.
     public var query: [QueryItem] {
-        rawQuery.map { RequestURL.items(of: $0, decodePlus: decodePlus) } ?? []
+        rawQuery.map { QueryItem.items(of: $0, decodePlus: decodePlus) } ?? []
     }
 
     /// Path parameters in pattern order.

@@ -78,6 +78,8 @@ package final class CompiledRoute: Sendable {
     package let captureCount: Int
     /// The index of the catch-all element, if any.
     package let catchAllIndex: Int?
+    /// Where the route's positions fall among a request's segments.
+    package let layout: SegmentLayout
 
     let untaggedTarget: Int?
     let strictVariants: Bool
@@ -91,6 +93,7 @@ package final class CompiledRoute: Sendable {
         self.sequence = sequence
         self.captureCount = elements.reduce(0) { $0 + $1.captureCount }
         self.catchAllIndex = elements.firstIndex(of: .catchAll)
+        self.layout = SegmentLayout(count: elements.count, catchAll: catchAllIndex)
         self.untaggedTarget = targets.firstIndex { $0.variant == nil }
         self.strictVariants = strictVariants
     }

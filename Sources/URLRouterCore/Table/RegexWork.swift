@@ -38,9 +38,8 @@ struct RegexWork: Sendable {
 
     /// One route with constraints, as the bound sees it.
     struct Route: Sendable {
-        /// How many positions the route has, and where its catch-all is.
-        var count: Int
-        var catchAll: Int?
+        /// Where the route's positions fall among a request's segments.
+        var layout: SegmentLayout
         /// Literal positions (comparison form, folded when the router folds case) before the last constraint.
         var literals: [(position: Int, bytes: [UInt8])]
         /// Constraint positions and their regexes.
@@ -92,8 +91,7 @@ struct RegexWork: Sendable {
                     literals.append((position, options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)))
                 }
             }
-            let entry = Route(
-                count: route.elements.count, catchAll: route.catchAllIndex, literals: literals, constraints: constraints)
+            let entry = Route(layout: route.layout, literals: literals, constraints: constraints)
             if let first = literals.first, first.0 == 0 {
                 byFirstLiteral[first.1, default: []].append(entry)
             } else {
@@ -153,14 +151,8 @@ struct RegexWork: Sendable {
         let available = budget.remainingSteps
         func charge(_ routes: [Route]) {
             for route in routes where steps <= available {
-                // The positions a request of `segmentCount` segments gives the route, as the backends place them.
-                guard route.catchAll == nil ? segmentCount == route.count : segmentCount >= route.count else { continue }
-                func segment(_ position: Int) -> Int {
-                    if let catchAll = route.catchAll, position > catchAll {
-                        return segmentCount - (route.count - position)
-                    }
-                    return position
-                }
+                guard route.layout.fits(segmentCount: segmentCount) else { continue }
+                func segment(_ position: Int) -> Int { route.layout.segment(at: position, segmentCount: segmentCount) }
                 var reached = route.literals.count
                 for (index, literal) in route.literals.enumerated() {
                     let range = segments[segment(literal.position)]

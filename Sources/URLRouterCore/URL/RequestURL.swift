@@ -1,25 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// One `name=value` item of a query string, percent-decoded.
-public struct QueryItem: Sendable, Hashable {
-    /// The decoded key (`""` for `=x`).
-    public var name: String
-    /// The decoded value (`""` for `b=`).
-    public var value: String
-
-    /// Makes an item.
-    package init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
 /// A URL normalized for matching: the one function behind SEMANTICS.md section 1.
 ///
 /// - The scheme is lower-cased; a URL without one takes ``RouterOptions/defaultScheme``.
@@ -126,7 +104,7 @@ package struct RequestURL: Sendable {
     /// The query items in order, decoded.
     package var queryItems: [QueryItem] {
         guard let query else { return [] }
-        return RequestURL.items(of: query, decodePlus: decodePlus)
+        return QueryItem.items(of: query, decodePlus: decodePlus)
     }
 
     /// A malformed URL: which part, and why.
@@ -282,27 +260,5 @@ package struct RequestURL: Sendable {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         guard let decoded = PercentCoding.comparisonForm(text) else { throw MalformedURL(part: part, text: String(text)) }
         return decoded[...]
-    }
-
-    @inline(__always)
-    static func lowercased(_ text: Substring) -> String {
-        if text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
-            return String(decoding: text.utf8.map(asciiLower), as: UTF8.self)
-        }
-        return String(text)
-    }
-
-    /// Splits a query on `&`; items without `=` are dropped.
-    static func items(of query: Substring, decodePlus: Bool) -> [QueryItem] {
-        var items: [QueryItem] = []
-        for rawItem in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let item = Substring(rawItem)
-            guard let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            // The whole query was checked when the URL was normalized.
-            let name = PercentCoding.decoded(item[..<equals], plusAsSpace: decodePlus) ?? String(item[..<equals])
-            let rest = item[item.index(after: equals)...]
-            items.append(QueryItem(name: name, value: PercentCoding.decoded(rest, plusAsSpace: decodePlus) ?? String(rest)))
-        }
-        return items
     }
 }

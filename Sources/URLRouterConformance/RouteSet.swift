@@ -1,0 +1,143 @@
+import Foundation
+public import URLRouter
+
+/// A route set in the format of `Benchmarks/Routes` (from ../shared/bench-routes): one
+/// `METHOD /path/:param` per line, and requests `METHOD /path` whose line i is best matched by route i.
+public struct RouteSet: Sendable {
+    /// A `METHOD path` line.
+    public struct Line: Sendable, Hashable {
+        /// The HTTP method.
+        public var method: String
+        /// The path pattern or request path.
+        public var path: String
+
+        /// Makes a line.
+        public init(method: String, path: String) {
+            self.method = method
+            self.path = path
+        }
+    }
+
+    /// The name shown in reports.
+    public var name: String
+    /// The routes, in order.
+    public var routes: [Line]
+    /// The requests; request i's best match is route i.
+    public var requests: [Line]
+
+    /// A malformed route or request file: which file and line.
+    public struct FormatError: Error, Sendable, CustomStringConvertible {
+        /// The file.
+        public var file: String
+        /// The 1-based line.
+        public var line: Int
+        /// What is wrong.
+        public var message: String
+        public var description: String { "\(file):\(line): \(message)" }
+    }
+
+    /// Makes a route set.
+    public init(name: String, routes: [Line], requests: [Line]) {
+        self.name = name
+        self.routes = routes
+        self.requests = requests
+    }
+
+    /// Reads a route file and its request file.
+    public init(routesFile: String, requestsFile: String) throws {
+        name = URL(fileURLWithPath: routesFile).deletingPathExtension().lastPathComponent
+        routes = try RouteSet.read(routesFile)
+        requests = try RouteSet.read(requestsFile)
+        guard routes.count == requests.count else {
+            throw FormatError(
+                file: requestsFile, line: requests.count,
+                message: "\(requests.count) requests for \(routes.count) routes: request i must be for route i")
+        }
+    }
+
+    static func read(_ file: String) throws -> [Line] {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        var lines: [Line] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let fields = trimmed.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count == 2, HTTPMethodName.normalized(String(fields[0])) != nil, fields[1].hasPrefix("/") else {
+                throw FormatError(file: file, line: number + 1, message: "expected 'METHOD /path', found '\(trimmed)'")
+            }
+            lines.append(Line(method: String(fields[0]), path: String(fields[1])))
+        }
+        return lines
+    }
+
+    /// A deterministic synthetic table of `count` routes, like ../shared/bench-routes' synthetic sets:
+    /// 2–5 segments, the first static, about 30% params, GET only; requests put digits in params.
+    public static func synthetic(_ count: Int, seed: UInt64 = 2026) -> RouteSet {
+        var state = seed ^ UInt64(count)
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        func word() -> String {
+            let consonants = Array("bcdfghjklmnprstvz")
+            let vowels = Array("aeiou")
+            return String((0..<Int(2 + next() % 4)).flatMap { _ in
+                [consonants[Int(next() % UInt64(consonants.count))], vowels[Int(next() % UInt64(vowels.count))]]
+            })
+        }
+        let firstWords = (0..<max(1, count / 50)).map { _ in word() }
+        var seen: Set<String> = []
+        var routes: [Line] = []
+        var requests: [Line] = []
+        while routes.count < count {
+            var pattern = "/" + firstWords[Int(next() % UInt64(firstWords.count))]
+            var request = pattern
+            var parameter = 0
+            for _ in 1..<Int(2 + next() % 4) {
+                if next() % 10 < 3 {
+                    parameter += 1
+                    pattern += "/:p\(parameter)"
+                    request += "/\(next() % 100_000)"
+                } else {
+                    let literal = word()
+                    pattern += "/" + literal
+                    request += "/" + literal
+                }
+            }
+            // The same shape twice (ignoring parameter names) would make two routes tie.
+            let shape = pattern.replacingOccurrences(of: #":p\d+"#, with: ":", options: .regularExpression)
+            guard seen.insert(shape).inserted else { continue }
+            routes.append(Line(method: "GET", path: pattern))
+            requests.append(Line(method: "GET", path: request))
+        }
+        return RouteSet(name: "synthetic-\(count)", routes: routes, requests: requests)
+    }
+
+    /// A typed table holding the set's routes, each bound to its index.
+    public func typedTable(backend: RouterBackend) throws(RouterError) -> RouteTable<Int> {
+        try RouteTable(
+            routes.enumerated().map { index, line in RouteTable<Int>.Route(line.path, method: line.method, value: index) },
+            backend: backend)
+    }
+
+    /// A router holding the set's routes, each named by its index.
+    public func router(backend: RouterBackend) throws(RouterError) -> Router {
+        let router = Router(backend: backend)
+        try router.register(contentsOf: routes.enumerated().map { index, line in
+            RouteDefinition(line.path, method: line.method, name: String(index), handler: .action { _ in })
+        })
+        return router
+    }
+
+    /// The requests whose winner in `table` (built by ``router(backend:)``) is not their own route.
+    package func wrongAnswers(in table: RoutingTable) -> [Int] {
+        requests.indices.filter { index in
+            let request = requests[index]
+            guard case .success(let match) = table.lookup(request.path, method: request.method) else { return true }
+            return match.route.name != String(index)
+        }
+    }
+}
