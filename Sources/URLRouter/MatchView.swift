@@ -38,27 +38,32 @@ struct MatchView {
         self.querySpan = resolution.querySpan
         self.decodePlus = decodePlus
     }
+}
 
-    @usableFromInline var pattern: String { registration.pointee.pattern }
+/// The view's readers, on a pointer to it: a borrowed match lends the view by pointer, and a
+/// method called on the pointer reads the fields it needs in place, where a method on the view
+/// itself would get a copy of all of it.
+extension UnsafePointer where Pointee == MatchView {
+    @usableFromInline var pattern: String { pointee.registration.pointee.pattern }
 
-    @usableFromInline var name: String? { registration.pointee.name }
+    @usableFromInline var name: String? { pointee.registration.pointee.name }
 
-    @usableFromInline var parameterCount: Int { captures.count }
+    @usableFromInline var parameterCount: Int { pointee.captures.count }
 
     @usableFromInline
     func parameter(at index: Int) -> URLText {
-        URLText(UnsafeBufferPointer(rebasing: storage[captures[index]]), form: .path)
+        URLText(UnsafeBufferPointer(rebasing: pointee.storage[pointee.captures[index]]), form: .path)
     }
 
     @usableFromInline
     func parameter(_ name: String) -> URLText? {
         var name = name
         return name.withUTF8 { wanted in
-            for index in 0..<min(names.count, captures.count) {
-                let span = names[index]
+            for index in 0..<min(pointee.names.count, pointee.captures.count) {
+                let span = pointee.names[index]
                 let count = Int(span.1 - span.0)
                 guard count == wanted.count else { continue }
-                if count == 0 || memcmpEqual(nameBytes + Int(span.0), wanted.baseAddress!, count) {
+                if count == 0 || memcmpEqual(pointee.nameBytes + Int(span.0), wanted.baseAddress!, count) {
                     return parameter(at: index)
                 }
             }
@@ -67,26 +72,29 @@ struct MatchView {
     }
 
     @usableFromInline func parameterName(at index: Int) -> String {
-        let span = names[index]
-        return String(decoding: UnsafeBufferPointer(start: nameBytes + Int(span.0), count: Int(span.1 - span.0)), as: UTF8.self)
+        let span = pointee.names[index]
+        return String(decoding: UnsafeBufferPointer(start: pointee.nameBytes + Int(span.0), count: Int(span.1 - span.0)), as: UTF8.self)
     }
 
-    @usableFromInline var catchAllSegmentCount: Int? { catchAllRange?.count }
+    @usableFromInline var catchAllSegmentCount: Int? { pointee.catchAllRange?.count }
 
     @usableFromInline func catchAllSegment(at index: Int) -> URLText {
-        let segment = catchAllRange!.lowerBound + index
-        precondition(catchAllRange!.contains(segment), "catch-all segment index out of range")
-        return URLText(UnsafeBufferPointer(rebasing: storage[segments[segment]]), form: .path)
+        let range = pointee.catchAllRange!
+        let segment = range.lowerBound + index
+        precondition(range.contains(segment), "catch-all segment index out of range")
+        return URLText(UnsafeBufferPointer(rebasing: pointee.storage[pointee.segments[segment]]), form: .path)
     }
 
     @usableFromInline var catchall: String? {
-        guard let catchAllRange else { return nil }
-        return (0..<catchAllRange.count).map { catchAllSegment(at: $0).string }.joined(separator: "/")
+        guard let range = pointee.catchAllRange else { return nil }
+        return (0..<range.count).map { catchAllSegment(at: $0).string }.joined(separator: "/")
     }
 
     @usableFromInline func queryValue(_ name: String) -> URLText? {
-        guard querySpan.0 >= 0 else { return nil }
-        let query = UnsafeBufferPointer(rebasing: bytes[Int(querySpan.0)..<Int(querySpan.1)])
+        let span = pointee.querySpan
+        let decodePlus = pointee.decodePlus
+        guard span.0 >= 0 else { return nil }
+        let query = UnsafeBufferPointer(rebasing: pointee.bytes[Int(span.0)..<Int(span.1)])
         var found: URLText?
         var start = 0
         while start <= query.count {

@@ -24,11 +24,13 @@ extension RouteTable {
     ///
     /// Valid only during the call that lends it.
     public struct BorrowedMatch {
-        @usableFromInline let view: MatchView
+        /// The view, on the lookup's stack: a match is two pointers, so handing it on copies
+        /// two words rather than the view.
+        @usableFromInline let view: UnsafePointer<MatchView>
         @usableFromInline let valuePointer: UnsafePointer<Value>
 
         @inlinable
-        init(view: MatchView, value: UnsafePointer<Value>) {
+        init(view: UnsafePointer<MatchView>, value: UnsafePointer<Value>) {
             self.view = view
             self.valuePointer = value
         }

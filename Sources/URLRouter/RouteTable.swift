@@ -123,7 +123,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
         var result: Result?
         storage.withLookup(table, method: method, url: url, variants: variants) { found in
             switch found {
-            case .match(let view): result = body(.match(BorrowedMatch(view: view, value: values.pointer(view.handle))))
+            case .match(let view): result = body(.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle))))
             case .miss(let reason, let allowedMethods): result = body(.miss(reason, allowedMethods: allowedMethods))
             }
         }

@@ -65,38 +65,32 @@ final class RouteTableStorage: @unchecked Sendable {
         _ body: (borrowing ResolvedLookup) -> Void
     ) {
         table.resolve(url, method: method, variants: variants) { resolution in
-            body(lookup(resolution, table: table, variants: variants))
-        }
-    }
-
-    /// The winner's view, or the miss.
-    @inline(__always)
-    func lookup(_ resolution: borrowing Resolution, table: RoutingTable, variants: [String]) -> ResolvedLookup {
-        guard resolution.reason == nil else {
-            return .miss(resolution.reason ?? .noMatch, allowedMethods: resolution.allowedMethods)
-        }
-        let handle: Int
-        if variants.isEmpty {
-            handle = Int(untaggedHandles[resolution.routeIndex])
-        } else {
-            handle = table.target(of: resolution.routeIndex, for: variants)?.handle ?? -1
-        }
-        // A backend that returned a route that does not answer the lookup: reported as no match.
-        guard handle >= 0 else { return .miss(.noMatch, allowedMethods: []) }
-        let first = Int(nameStarts[handle])
-        return .match(
-            MatchView(
+            guard resolution.reason == nil else {
+                return body(.miss(resolution.reason ?? .noMatch, allowedMethods: resolution.allowedMethods))
+            }
+            let handle: Int
+            if variants.isEmpty {
+                handle = Int(untaggedHandles[resolution.routeIndex])
+            } else {
+                handle = table.target(of: resolution.routeIndex, for: variants)?.handle ?? -1
+            }
+            // A backend that returned a route that does not answer the lookup: reported as no match.
+            guard handle >= 0 else { return body(.miss(.noMatch, allowedMethods: [])) }
+            let first = Int(nameStarts[handle])
+            var view = MatchView(
                 handle: handle, registration: registrations.baseAddress! + handle,
                 names: UnsafeBufferPointer(rebasing: nameSpans[first..<Int(nameStarts[handle + 1])]),
-                nameBytes: UnsafePointer(nameBytes.baseAddress!), resolution: resolution,
-                decodePlus: table.decodePlus))
+                nameBytes: UnsafePointer(nameBytes.baseAddress!), resolution: resolution, decodePlus: table.decodePlus)
+            withUnsafePointer(to: &view) { body(.match($0)) }
+        }
     }
 }
 
 /// The answer of a borrowed lookup before the value is attached (see ``RouteTable/Lookup``).
 @usableFromInline
 enum ResolvedLookup {
-    case match(MatchView)
+    /// The winner's view, lent for the call.
+    case match(UnsafePointer<MatchView>)
     case miss(RouteMiss.Reason, allowedMethods: [String])
 }
 

@@ -5,14 +5,19 @@ import URLRouterCore
 /// The PCRE2 backend's route matcher: the table's routes in one JIT-compiled alternation, or in
 /// the shards of a ``ShardPlan``; one lookup writes the subject, picks the shard, runs it, and
 /// reads the winner's captures through its ``CapturePlan``.
-// @unchecked: the two unsafe buffers are written once in init and only read afterwards; the
+// @unchecked: the unsafe buffers are written once in init and only read afterwards; the
 // compiled codes they point to are immutable and PCRE2 allows concurrent matching with them.
 final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Sendable {
     let routes: [CompiledRoute]
     let shards: [RouteShard]
-    /// First segments (literal first positions) to selectors; `nil` when one shard holds everything.
-    let firstSegments: FirstSegmentTable?
-    let selectors: [ShardPlan.Selector]
+    /// Owns the first-segment table that ``firstSegments`` reads; `nil` when one shard holds everything.
+    let firstSegmentTable: FirstSegmentTable?
+    /// First segments (literal first positions) to selectors, read without reference counting.
+    let firstSegments: FirstSegmentTable.Index?
+    /// Per selector, its shards in ``selectorShards`` (start, count): one shard, or one per
+    /// segment count, the last serving every longer request (see ``ShardPlan/Selector``).
+    let selectors: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
+    let selectorShards: UnsafeMutableBufferPointer<Int32>
     let composites: [CompositeMatcher]
     let compositeIDs: [CompositePattern: Int]
     let caseInsensitive: Bool
@@ -57,6 +62,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     deinit {
         shardInfo.deallocate()
         plans.deallocate()
+        selectors.deallocate()
+        selectorShards.deallocate()
     }
 
     /// Every compiled pattern runs as JIT code.
@@ -77,8 +84,23 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         let alternation = RouteAlternation(routes: routes, options: options, methodCodes: methodCodes)
         let plan = try ShardPlan(routes: routes, alternation: alternation, options: options)
         let shards = plan.shards
-        self.firstSegments = plan.firstSegments
-        self.selectors = plan.selectors
+        self.firstSegmentTable = plan.firstSegments
+        self.firstSegments = plan.firstSegments?.index
+        var flat: [Int32] = []
+        let selectors = UnsafeMutableBufferPointer<(start: Int32, count: Int32)>.allocate(capacity: plan.selectors.count)
+        for (index, selector) in plan.selectors.enumerated() {
+            let members: [Int]
+            switch selector {
+            case .shard(let shard): members = [shard]
+            case .byCount(let byCount): members = byCount
+            }
+            selectors.initializeElement(at: index, to: (Int32(flat.count), Int32(members.count)))
+            flat += members.map { Int32($0) }
+        }
+        self.selectors = selectors
+        let selectorShards = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, flat.count))
+        _ = selectorShards.initialize(from: flat)
+        self.selectorShards = selectorShards
         self.shards = shards
         self.composites = alternation.composites.map { CompositeMatcher($0, caseInsensitive: options.caseInsensitive) }
         self.compositeIDs = alternation.compositeIDs
@@ -102,10 +124,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         guard let firstSegments else { return shardInfo[0] }
         var selector = 0
         if let firstSegment { selector = firstSegments.lookup(firstSegment, folding: caseInsensitive) ?? 0 }
-        switch selectors[selector] {
-        case .shard(let index): return shardInfo[index]
-        case .byCount(let shards): return shardInfo[shards[min(segmentCount, shards.count - 1)]]
-        }
+        let (start, count) = selectors[selector]
+        return shardInfo[Int(selectorShards[Int(start) + min(segmentCount, Int(count) - 1)])]
     }
 
     /// What one match call found.

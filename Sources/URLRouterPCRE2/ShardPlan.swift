@@ -110,7 +110,7 @@ struct ShardPlan {
 
             // The routes no literal starts with (selector 0), and every bin, rendered and compiled on all cores at once.
             let first = ShardPlan.makeShards([rest] + bins.map(members), alternation)
-            var table = FirstSegmentTable()
+            var entries: [(key: [UInt8], value: Int)] = []
             var pending: [[[UInt8]]] = []
             for (position, made) in first.enumerated() {
                 let entry: Selector
@@ -130,7 +130,7 @@ struct ShardPlan {
                     entry = try selector(for: position == 0 ? rest : members(bins[position - 1]))
                 }
                 selectors.append(entry)
-                if position > 0 { for key in bins[position - 1] { table.insert(key, selectors.count - 1) } }
+                if position > 0 { for key in bins[position - 1] { entries.append((key, selectors.count - 1)) } }
             }
             // A bin that does not compile is halved, until it does or holds one first literal.
             while let bin = pending.popLast() {
@@ -147,10 +147,9 @@ struct ShardPlan {
                     entry = try selector(for: members(bin))
                 }
                 selectors.append(entry)
-                for key in bin { table.insert(key, selectors.count - 1) }
+                for key in bin { entries.append((key, selectors.count - 1)) }
             }
-            table.seal()
-            self.firstSegments = table
+            self.firstSegments = FirstSegmentTable(entries)
             self.selectors = selectors
         }
         self.shards = shards

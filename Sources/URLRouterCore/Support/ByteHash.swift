@@ -13,4 +13,18 @@ package enum ByteHash {
         }
         return hash
     }
+
+    /// The same over a buffer, the form a lookup hashes: concrete, so that a caller in another
+    /// module runs a plain loop over the bytes (the generic form, left unspecialized there,
+    /// iterated through protocol witnesses and took a quarter of a lookup on a 10,000-route table).
+    @inlinable
+    package static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool = false) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            hash ^= UInt64(folding ? asciiLower(byte) : byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
 }
