@@ -18,7 +18,6 @@ final class FoundationRouteMatcher: RouteMatcher {
     struct Route: Sendable {
         var scheme: String?
         var elements: [Element]
-        var catchAllIndex: Int?
         var layout: SegmentLayout
     }
 
@@ -52,8 +51,7 @@ final class FoundationRouteMatcher: RouteMatcher {
                 case .catchAll: elements.append(.catchAll)
                 }
             }
-            routes.append(
-                Route(scheme: route.scheme, elements: elements, catchAllIndex: route.catchAllIndex, layout: route.layout))
+            routes.append(Route(scheme: route.scheme, elements: elements, layout: route.layout))
             if case .literal(let text)? = route.elements.first {
                 let key = options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
                 buckets[key, default: []].append(index)
@@ -117,7 +115,7 @@ final class FoundationRouteMatcher: RouteMatcher {
         var captures = request.captureRoom
         var catchAll: Range<Int>?
         for (position, element) in route.elements.enumerated() {
-            if position == route.catchAllIndex {
+            if position == Int(layout.catchAll) {
                 guard let taken = layout.catchAllSegments(segmentCount: segmentCount) else { return .noMatch }
                 catchAll = taken
                 continue

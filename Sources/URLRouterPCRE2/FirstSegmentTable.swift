@@ -67,10 +67,11 @@ final class FirstSegmentTable: @unchecked Sendable {
         let mask = capacity - 1
         var used = 0
         for (key, value) in entries {
-            let hash = ByteHash.fnv1a(key, folding: false)
+            let (hash, head) = key.withUnsafeBufferPointer { key in
+                (ByteHash.fnv1a(key), FirstSegmentTable.head(key, folding: false))
+            }
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot].value >= 0 { slot = (slot + 1) & mask }
-            let head = key.withUnsafeBufferPointer { FirstSegmentTable.head($0, folding: false) }
             slots[slot] = Slot(hash: hash, value: Int32(value), length: Int32(key.count), offset: used, head: head)
             for byte in key {
                 bytes[used] = byte

@@ -3,20 +3,10 @@
 /// when made; the PCRE2 backend's first-segment table hashes a lookup's first segment with it
 /// without allocating.
 package enum ByteHash {
-    /// FNV-1a of `bytes`, with `A-Z` lowered first when `folding`.
-    @inlinable
-    package static func fnv1a<C: Collection<UInt8>>(_ bytes: C, folding: Bool = false) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(folding ? asciiLower(byte) : byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return hash
-    }
-
-    /// The same over a buffer, the form a lookup hashes: concrete, so that a caller in another
-    /// module runs a plain loop over the bytes (the generic form, left unspecialized there,
-    /// iterated through protocol witnesses and took a quarter of a lookup on a 10,000-route table).
+    /// FNV-1a of `bytes`, with `A-Z` lowered first when `folding`. Over a buffer, not a generic
+    /// collection: a caller in another module then runs a plain loop over the bytes (a generic
+    /// form, left unspecialized there, iterated through protocol witnesses and took a quarter of
+    /// a lookup on a 10,000-route table).
     @inlinable
     package static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool = false) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

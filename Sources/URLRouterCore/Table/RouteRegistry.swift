@@ -159,7 +159,7 @@ package struct PatternKey: Hashable, Sendable {
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        hash = Int(truncatingIfNeeded: ByteHash.fnv1a(bytes))
+        hash = Int(truncatingIfNeeded: bytes.withUnsafeBufferPointer { ByteHash.fnv1a($0) })
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
