@@ -1,0 +1,30 @@
+// swift-tools-version:6.1
+
+import PackageDescription
+
+// The servers of `Benchmarks/http/run`: the same GitHub API routes behind Hummingbird's own router,
+// URLRouter in Hummingbird, Vapor's own router and URLRouter in Vapor.
+let package = Package(
+    name: "HTTPBench",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "../../Integrations/URLRouterHummingbird"),
+        .package(path: "../../Integrations/URLRouterVapor"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "HTTPBenchServer",
+            dependencies: [
+                .product(name: "URLRouterHummingbird", package: "urlrouterhummingbird"),
+                .product(name: "URLRouterVapor", package: "urlroutervapor"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        )
+    ]
+)
