@@ -100,7 +100,7 @@ public struct SuiteResult: Sendable {
     public var failed: Int { cases.count - passed }
 }
 
-/// Runs fixture suites on one or more backends (../shared/FIXTURES.md).
+/// Runs fixture suites on one or more backends (Docs/FIXTURES.md).
 ///
 /// Each backend gets its own router per suite. A case passes when every backend's result meets
 /// the expectation and the backends agree.

@@ -1,7 +1,7 @@
 public import Foundation
 import URLRouter
 
-/// A fixture file that does not follow ../shared/FIXTURES.md: which file, which field, what is wrong.
+/// A fixture file that does not follow Docs/FIXTURES.md: which file, which field, what is wrong.
 public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file.
     public var file: String

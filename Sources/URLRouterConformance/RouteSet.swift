@@ -1,7 +1,7 @@
 import Foundation
 public import URLRouter
 
-/// A route set in the format of `Benchmarks/Routes` (from ../shared/bench-routes): one
+/// A route set in the format of `Benchmarks/Routes`: one
 /// `METHOD /path/:param` per line, and requests `METHOD /path` whose line i is best matched by route i.
 public struct RouteSet: Sendable {
     /// A `METHOD path` line.
@@ -70,7 +70,7 @@ public struct RouteSet: Sendable {
         return lines
     }
 
-    /// A deterministic synthetic table of `count` routes, like ../shared/bench-routes' synthetic sets:
+    /// A deterministic synthetic table of `count` routes, like the synthetic sets of `Benchmarks/Routes`:
     /// 2–5 segments, the first static, about 30% params, GET only; requests put digits in params.
     public static func synthetic(_ count: Int, seed: UInt64 = 2026) -> RouteSet {
         var state = seed ^ UInt64(count)

@@ -36,7 +36,7 @@ struct BackendOption: ParsableArguments {
 extension URLRouterCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run fixture suites (../shared/FIXTURES.md) on each backend.",
+            abstract: "Run fixture suites (Docs/FIXTURES.md) on each backend.",
             discussion: """
                 Prints PASS or FAIL per suite, each failing case with what every backend returned, and \
                 'N passed, N failed' last. Exits 0 only when nothing failed and at least one case ran.
@@ -50,12 +50,8 @@ extension URLRouterCommand {
         @Flag(name: .long, help: "Print a machine-readable JSON report.")
         var json = false
 
-        @Argument(help: "Fixture files, or folders searched recursively for *.json.")
-        var paths: [String]
-
-        func validate() throws {
-            guard !paths.isEmpty else { throw ValidationError("give at least one fixture file or folder") }
-        }
+        @Argument(help: "Fixture files, or folders searched recursively for *.json (default: Fixtures).")
+        var paths: [String] = ["Fixtures"]
 
         func run() throws {
             let report = ConformanceCheck(paths: paths, backends: try backendOption.resolve(), filter: filter).run()
@@ -123,8 +119,8 @@ extension URLRouterCommand {
             abstract: "Time full lookups (match and params) on a route set, per backend.",
             discussion: """
                 Route files hold 'METHOD /path/:param' per line; request files 'METHOD /path' per line, \
-                request i best matched by route i (checked, and wrong answers reported). The route sets of \
-                ../shared/bench-routes are in Benchmarks/Routes. Each backend runs in its own process, so \
+                request i best matched by route i (checked, and wrong answers reported). Benchmarks/Routes \
+                holds real and synthetic route sets with their requests. Each backend runs in its own process, so \
                 its peak RSS is its own. The PCRE2 backend's runs also replay, alone, the PCRE2 calls its \
                 lookups made (the bare calls), and those calls plus a match object and Substring \
                 parameters (the floor), so lookups are compared with both in the same runs.

@@ -20,10 +20,13 @@ enum URLRouterExecutable {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    static func run(_ arguments: [String], executable name: String = "urlrouter") throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], executable name: String = "urlrouter", in directory: String? = nil) throws
+        -> (status: Int32, output: String)
+    {
         let process = Process()
         guard let url = url(named: name) else { throw MissingExecutable(name: name) }
         process.executableURL = url
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -42,6 +45,17 @@ enum URLRouterExecutable {
         let last = output.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last.hasSuffix(" passed, 0 failed"))
         #expect(!output.contains("FAIL"))
+    }
+
+    @Test func withNoArgumentTheCheckRunsTheFixturesFolder() throws {
+        let root = URL(fileURLWithPath: BundledFixtures.directory).deletingLastPathComponent().path
+        let (status, output) = try URLRouterExecutable.run([], in: root)
+        #expect(status == 0, "\(output.suffix(2000))")
+        let suites = output.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.count
+        #expect(suites == BundledFixtures.files.count, "\(output.suffix(2000))")
+        let (missingStatus, missingOutput) = try URLRouterExecutable.run(["check"], in: NSTemporaryDirectory())
+        #expect(missingStatus != 0)
+        #expect(missingOutput.contains("Fixtures"), "\(missingOutput)")
     }
 
     @Test func checkIsTheDefaultSubcommandAndTakesAFilter() throws {
