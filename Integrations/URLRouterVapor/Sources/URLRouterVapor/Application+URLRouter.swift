@@ -30,23 +30,15 @@ extension Application.Responder.Provider {
     static func make(options: RouterOptions, rewriteRules: [(expression: String, target: String)], backend: RouterBackend)
         -> Self
     {
-        let rules = rewriteRules.map { RewritePair(expression: $0.expression, target: $0.target) }
-        return .init { application in
+        .init { application in
             application.responder.use { application in
                 do {
                     return try URLRouterResponder(
-                        application: application, options: options,
-                        rewriteRules: rules.map { ($0.expression, $0.target) }, backend: backend)
+                        application: application, options: options, rewriteRules: rewriteRules, backend: backend)
                 } catch {
                     fatalError("URLRouter refused the application's routes: \(error)")
                 }
             }
         }
     }
-}
-
-/// A rewrite rule held by a `@Sendable` closure (tuples of strings are not `Sendable` by name).
-struct RewritePair: Sendable {
-    let expression: String
-    let target: String
 }

@@ -17,15 +17,32 @@ func addRoutes(to routes: some RoutesBuilder) {
     routes.get { _ in "root" }
 }
 
-/// A new application for tests, answering with `responder`'s provider.
-func makeApplication(
-    _ provider: Application.Responder.Provider = .urlRouter, routes: (Application) throws -> Void = { addRoutes(to: $0) }
-) async throws -> Application {
+/// Runs `body` with a new application answering with `provider`'s responder and `routes`, then
+/// shuts the application down, also when `body` throws (Vapor requires it before deinit).
+func withApplication<T>(
+    _ provider: Application.Responder.Provider = .urlRouter, routes: (Application) throws -> Void = { addRoutes(to: $0) },
+    _ body: (Application) async throws -> T
+) async throws -> T {
     let app = try await Application.make(.testing)
     app.logger.logLevel = .critical
     app.responder.use(provider)
-    try routes(app)
-    return app
+    do {
+        try routes(app)
+        let result = try await body(app)
+        try await app.asyncShutdown()
+        return result
+    } catch {
+        try? await app.asyncShutdown()
+        throw error
+    }
+}
+
+/// Runs `body` with a raw client of a running server for such an application.
+func withRunningServer<T>(
+    _ provider: Application.Responder.Provider = .urlRouter, routes: (Application) throws -> Void = { addRoutes(to: $0) },
+    _ body: (RawHTTP) async throws -> T
+) async throws -> T {
+    try await withApplication(provider, routes: routes) { app in try await app.withRunningServer(body) }
 }
 
 final class LiveRoutingTests: XCTestCase {
@@ -51,26 +68,26 @@ final class LiveRoutingTests: XCTestCase {
     func testSameAnswersAsVaporsRouterOverRealSockets() async throws {
         var answers: [[String]] = []
         for provider in [Application.Responder.Provider.default, .urlRouter] {
-            let app = try await makeApplication(provider)
-            let tester = try app.testable(method: .running(hostname: "127.0.0.1", port: 0))
-            var seen: [String] = []
-            for (method, uri, status, body) in Self.shared {
-                try await tester.test(method, uri) { response async in
-                    XCTAssertEqual(response.status, status, "\(method) \(uri)")
-                    if status == .ok { XCTAssertEqual(response.body.string, body, "\(method) \(uri)") }
-                    seen.append("\(response.status.code) \(status == .ok ? response.body.string : "")")
+            let seen = try await withApplication(provider) { app in
+                let tester = try app.testable(method: .running(hostname: "127.0.0.1", port: 0))
+                var seen: [String] = []
+                for (method, uri, status, body) in Self.shared {
+                    try await tester.test(method, uri) { response async in
+                        XCTAssertEqual(response.status, status, "\(method) \(uri)")
+                        if status == .ok { XCTAssertEqual(response.body.string, body, "\(method) \(uri)") }
+                        seen.append("\(response.status.code) \(status == .ok ? response.body.string : "")")
+                    }
                 }
+                return seen
             }
             answers.append(seen)
-            try await app.asyncShutdown()
         }
         XCTAssertEqual(answers[0], answers[1])
         XCTAssertEqual(answers[1].count, Self.shared.count)
     }
 
     func testMethodNotAllowedListsTheMethodsAndOptionsAndHeadAnswerFromTheTable() async throws {
-        let app = try await makeApplication()
-        try await app.withRunningServer { client in
+        try await withRunningServer { client in
             let put = try client.send("PUT", "/users/42")
             XCTAssertEqual(put.status, 405)
             XCTAssertEqual(put.headers["allow"], "DELETE, GET, HEAD")
@@ -82,7 +99,6 @@ final class LiveRoutingTests: XCTestCase {
             XCTAssertEqual(head.headers["content-length"], "7")
             XCTAssertEqual(head.body, "")
         }
-        try await app.asyncShutdown()
     }
 
     func testURLRouterSyntaxPrecedenceRewriteAndBadURLs() async throws {
@@ -90,7 +106,7 @@ final class LiveRoutingTests: XCTestCase {
         options.maxURLLength = 64
         let provider = try Application.Responder.Provider.urlRouter(
             options: options, rewriteRules: [(expression: "^/u/(\\d+)$", target: "/users/$1")])
-        let app = try await makeApplication(provider) { app in
+        let routes: (Application) throws -> Void = { app in
             addRoutes(to: app)
             try app.on(pattern: "/orders/:id(\\d+)") { request in "order \(request.parameters.get("id") ?? "")" }
             try app.on(pattern: "/orders/:slug") { request in "slug \(request.parameters.get("slug") ?? "")" }
@@ -103,7 +119,7 @@ final class LiveRoutingTests: XCTestCase {
                 XCTAssertTrue(error is RouterError, "\(error)")
             }
         }
-        try await app.withRunningServer { client in
+        try await withRunningServer(provider, routes: routes) { client in
             XCTAssertEqual(try client.send("GET", "/orders/12").body, "order 12")
             XCTAssertEqual(try client.send("GET", "/orders/latest").body, "slug latest")
             XCTAssertEqual(try client.send("GET", "/shop/images/caf%C3%A9.jpg").body, "image café")
@@ -115,7 +131,6 @@ final class LiveRoutingTests: XCTestCase {
             XCTAssertEqual(try client.send("GET", "/names/%zz").body, "name %zz")
             XCTAssertEqual(try client.send("GET", "/files/" + String(repeating: "a", count: 80)).status, 414)
         }
-        try await app.asyncShutdown()
     }
 
     /// routing-kit's trie follows the literal that matches and comes back only to a catch-all it
@@ -134,9 +149,10 @@ final class LiveRoutingTests: XCTestCase {
         ]
         var answers: [[String]] = []
         for provider in [Application.Responder.Provider.urlRouter, .default] {
-            let app = try await makeApplication(provider, routes: addTrapRoutes)
-            answers.append(try await app.withRunningServer { client in try expected.map { try client.send("GET", $0.0).body } })
-            try await app.asyncShutdown()
+            answers.append(
+                try await withRunningServer(provider, routes: addTrapRoutes) { client in
+                    try expected.map { try client.send("GET", $0.0).body }
+                })
         }
         XCTAssertEqual(answers[0], expected.map(\.1))
         // Vapor's own router leaves `fixed` for the catch-all it passed, not for `:a/:b`.
@@ -157,12 +173,12 @@ final class LiveRoutingTests: XCTestCase {
                 return response
             }
         }
-        let app = try await makeApplication { app in
+        let routes: (Application) -> Void = { app in
             app.middleware.use(Stamp(name: "Global"))
             app.grouped(Stamp(name: "Group")).get("inner", ":id") { _ in "inner" }
             app.get("outer") { _ in "outer" }
         }
-        try await app.withRunningServer { client in
+        try await withRunningServer(routes: routes) { client in
             let inner = try client.send("GET", "/inner/3")
             XCTAssertEqual(inner.headers["x-global"], "GET /inner/:id")
             XCTAssertEqual(inner.headers["x-group"], "GET /inner/:id")
@@ -177,16 +193,13 @@ final class LiveRoutingTests: XCTestCase {
             XCTAssertEqual(wrongMethod.headers["allow"], "GET, HEAD")
             XCTAssertEqual(wrongMethod.headers["x-global"], "none")
         }
-        try await app.asyncShutdown()
     }
 
     func testARouteURLRouterRefusesIsNamedBeforeTheServerStarts() async throws {
-        let app = try await makeApplication { app in
-            app.get("users", ":user.id") { _ in "" }
+        try await withApplication(routes: { $0.get("users", ":user.id") { _ in "" } }) { app in
+            XCTAssertThrowsError(try URLRouterResponder(application: app)) { error in
+                XCTAssertTrue("\(error)".contains("/users/:user.id"), "\(error)")
+            }
         }
-        XCTAssertThrowsError(try URLRouterResponder(application: app)) { error in
-            XCTAssertTrue("\(error)".contains("/users/:user.id"), "\(error)")
-        }
-        try await app.asyncShutdown()
     }
 }
