@@ -2,12 +2,20 @@
 
 import PackageDescription
 
+import struct Foundation.URL
+
+// The URLRouter package is two folders up; SwiftPM names a path dependency after its folder,
+// which is whatever the clone is called, so the name is read from the path.
+let urlRouterPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().lastPathComponent.lowercased()
+
 // The servers of `Benchmarks/http/run`: the same GitHub API routes behind Hummingbird's own router,
 // URLRouter in Hummingbird, Vapor's own router and URLRouter in Vapor.
 let package = Package(
     name: "HTTPBench",
     platforms: [.macOS(.v15)],
     dependencies: [
+        .package(path: "../.."),
         .package(path: "../../Integrations/URLRouterHummingbird"),
         .package(path: "../../Integrations/URLRouterVapor"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -18,6 +26,7 @@ let package = Package(
         .executableTarget(
             name: "HTTPBenchServer",
             dependencies: [
+                .product(name: "URLRouterConformance", package: urlRouterPackage),
                 .product(name: "URLRouterHummingbird", package: "urlrouterhummingbird"),
                 .product(name: "URLRouterVapor", package: "urlroutervapor"),
                 .product(name: "Hummingbird", package: "hummingbird"),

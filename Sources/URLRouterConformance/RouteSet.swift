@@ -46,8 +46,8 @@ public struct RouteSet: Sendable {
     /// Reads a route file and its request file.
     public init(routesFile: String, requestsFile: String) throws {
         name = URL(fileURLWithPath: routesFile).deletingPathExtension().lastPathComponent
-        routes = try RouteSet.read(routesFile)
-        requests = try RouteSet.read(requestsFile)
+        routes = try RouteSet.lines(inFile: routesFile).map(\.line)
+        requests = try RouteSet.lines(inFile: requestsFile).map(\.line)
         guard routes.count == requests.count else {
             throw FormatError(
                 file: requestsFile, line: requests.count,
@@ -55,9 +55,15 @@ public struct RouteSet: Sendable {
         }
     }
 
-    static func read(_ file: String) throws -> [Line] {
+    /// The `METHOD /path` lines of a route or request file, each with its 1-based line number;
+    /// blank lines and `#` comments are skipped. The example server and the HTTP load comparison
+    /// read their route files with it.
+    ///
+    /// - Throws: ``FormatError`` naming the file and line of a line that is not `METHOD /path`, or
+    ///   the error reading the file.
+    public static func lines(inFile file: String) throws -> [(number: Int, line: Line)] {
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        var lines: [Line] = []
+        var lines: [(number: Int, line: Line)] = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = raw.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -65,7 +71,7 @@ public struct RouteSet: Sendable {
             guard fields.count == 2, HTTPMethodName.normalized(String(fields[0])) != nil, fields[1].hasPrefix("/") else {
                 throw FormatError(file: file, line: number + 1, message: "expected 'METHOD /path', found '\(trimmed)'")
             }
-            lines.append(Line(method: String(fields[0]), path: String(fields[1])))
+            lines.append((number + 1, Line(method: String(fields[0]), path: String(fields[1]))))
         }
         return lines
     }

@@ -1,4 +1,4 @@
-import Foundation
+import URLRouterConformance
 
 /// One line of a route file (`GET /repos/:owner/:repo`): the method, the path, and the names of its
 /// parameters, which every handler reads.
@@ -7,21 +7,12 @@ struct BenchRoute: Sendable {
     let path: String
     let parameterNames: [String]
 
-    /// The routes of `file`, one `METHOD /path` per line; blank lines and `#` comments are skipped.
+    /// The routes of a route file (read by `RouteSet`, as `urlrouter bench` reads it).
     static func load(_ file: String) throws -> [BenchRoute] {
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        var routes: [BenchRoute] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let fields = trimmed.split(separator: " ")
-            guard fields.count == 2, fields[1].hasPrefix("/") else {
-                throw BenchError("\(file):\(index + 1): expected `METHOD /path`, got \(trimmed.debugDescription)")
-            }
-            let names = fields[1].split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
-            routes.append(BenchRoute(method: String(fields[0]), path: String(fields[1]), parameterNames: names))
+        try RouteSet.lines(inFile: file).map { _, line in
+            let names = line.path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+            return BenchRoute(method: line.method, path: line.path, parameterNames: names)
         }
-        return routes
     }
 
     /// What every server answers: the route and its parameters, `GET /users/:user user=octocat`.

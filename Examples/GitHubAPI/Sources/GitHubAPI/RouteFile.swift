@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import URLRouterConformance
 import URLRouterHummingbird
 
 /// A route file: one `METHOD /path` per line, in URLRouter's pattern syntax; blank lines and
@@ -9,34 +10,32 @@ struct RouteFile {
 
     /// Registers each route on `router`, answering ``RouteAnswer``; returns how many.
     ///
-    /// - Throws: ``RouteFileError`` naming the file and line of a line that is not a route, or of
-    ///   a pattern URLRouter refuses.
+    /// - Throws: `RouteSet.FormatError` naming the file and line of a line that is not a route, or
+    ///   ``RouteFileError`` naming the file and line of a route whose method or pattern cannot be
+    ///   served.
     func register(on router: URLRouterBuilder<BasicRequestContext>) throws -> Int {
-        let text: String
+        let lines: [(number: Int, line: RouteSet.Line)]
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            lines = try RouteSet.lines(inFile: path)
+        } catch let error as RouteSet.FormatError {
+            throw error
         } catch {
             throw RouteFileError("\(path): cannot read: \(error.localizedDescription)")
         }
-        var count = 0
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let fields = trimmed.split(separator: " ")
-            guard fields.count == 2, let method = HTTPRequest.Method(String(fields[0])) else {
-                throw RouteFileError("\(path):\(index + 1): expected `METHOD /path`, got \(trimmed.debugDescription)")
+        for (number, line) in lines {
+            guard let method = HTTPRequest.Method(line.method) else {
+                throw RouteFileError("\(path):\(number): not an HTTP method: \(line.method)")
             }
-            let pattern = String(fields[1])
+            let pattern = line.path
             do {
                 try router.on(pattern: pattern, method: method) { _, context in
                     RouteAnswer(method: method.rawValue, pattern: pattern, context: context)
                 }
             } catch {
-                throw RouteFileError("\(path):\(index + 1): \(error)")
+                throw RouteFileError("\(path):\(number): \(error)")
             }
-            count += 1
         }
-        return count
+        return lines.count
     }
 }
 
