@@ -46,6 +46,11 @@ def main() -> None:
         run = json.loads(line)
         run["requests_per_s"] = run["requests"] / (run["duration_us"] / 1e6)
         by_server[run["server"]].append(run)
+    # Each round ran a URLRouter server right after its framework's own router: the ratio within a
+    # round is the fair one.
+    paired = {name: sorted(ours["requests_per_s"] / theirs["requests_per_s"]
+                           for ours, theirs in zip(by_server[name], by_server[baseline]))
+              for name, baseline in BASELINE.items()}
     results = {}
     for name in SERVERS:
         runs = sorted(by_server[name], key=lambda run: run["requests_per_s"])
@@ -59,10 +64,8 @@ def main() -> None:
             "errors": sum(run["errors"] for run in runs),
             "rounds_requests_per_s": [round(run["requests_per_s"]) for run in by_server[name]],
         }
-        if name in BASELINE:
-            paired = [ours["requests_per_s"] / theirs["requests_per_s"]
-                      for ours, theirs in zip(by_server[name], by_server[BASELINE[name]])]
-            result["ratio_to_own_router"] = round(statistics.median(paired), 3)
+        if name in paired:
+            result["ratio_to_own_router"] = round(statistics.median(paired[name]), 3)
         if profiled == "1":
             result["routing_cpu_share"] = routing_share(Path(work) / f"{name}.report", name)
         results[name] = result
@@ -80,11 +83,9 @@ def main() -> None:
     for name in SERVERS:
         result = results[name]
         ratio = ""
-        if name in BASELINE:
-            # Each round ran the two servers back to back: the ratio within a round is the fair one.
-            paired = sorted(ours["requests_per_s"] / theirs["requests_per_s"]
-                            for ours, theirs in zip(by_server[name], by_server[BASELINE[name]]))
-            ratio = f"{statistics.median(paired):.3f}x ({paired[0]:.2f}-{paired[-1]:.2f})"
+        if name in paired:
+            ratios = paired[name]
+            ratio = f"{result['ratio_to_own_router']:.3f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})"
         row = [name, f"{result['requests_per_s']:,}", ratio, f"{result['p50_ms']:.2f}",
                f"{result['p99_ms']:.2f}", str(result["non_2xx"]), str(result["errors"])]
         if profiled == "1":
