@@ -50,7 +50,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Fixture format (../shared/FIXTURES.md) and the conformance runner, as a library for tests and the CLI.
+        // Fixture format (Docs/FIXTURES.md) and the conformance runner, as a library for tests and the CLI.
         .target(name: "URLRouterConformance", dependencies: ["URLRouter"]),
         // What the `urlrouter` command does (benchmark runner and reports, the match report), as a
         // library for the command and its tests; not a product.
