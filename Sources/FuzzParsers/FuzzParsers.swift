@@ -50,7 +50,8 @@ enum FuzzParsers {
         } catch {
             return offsetIsInside(error, text)
         }
-        guard let again = try? RoutePattern(text), again.segments == parsed.segments, again.scheme == parsed.scheme else {
+        guard let again = try? RoutePattern(text), again.segments == parsed.segments, again.scheme == parsed.scheme
+        else {
             return "parsing twice gave different patterns"
         }
         // Round trip: the canonical text parses back to the same pattern.
@@ -95,13 +96,17 @@ enum FuzzParsers {
         do {
             regex = try SharedRegex(text)
         } catch {
-            return (0...text.utf8.count).contains(error.offset) ? nil : "refusal offset \(error.offset) outside the input"
+            return (0...text.utf8.count).contains(error.offset)
+                ? nil : "refusal offset \(error.offset) outside the input"
         }
         let compiles = RouterBackend.available.map { $0.engine.compileError(rewriteExpression: regex) == nil }
         if Set(compiles).count > 1 {
-            return "the backends disagree on compiling \(regex.portablePattern): \(zip(RouterBackend.available.map(\.name), compiles))"
+            return
+                "the backends disagree on compiling \(regex.portablePattern): \(zip(RouterBackend.available.map(\.name), compiles))"
         }
-        if regex.complexity.anchoredFinding == nil, regex.complexity.workPerByte <= 0 { return "a linear regex with no cost" }
+        if regex.complexity.anchoredFinding == nil, regex.complexity.workPerByte <= 0 {
+            return "a linear regex with no cost"
+        }
         return nil
     }
 
@@ -132,7 +137,8 @@ enum FuzzParsers {
         guard let again = try? RequestURL(normalizing: path, options: options) else {
             return "the reported path \(path.debugDescription) is malformed"
         }
-        return again.path == path ? nil : "the path \(path.debugDescription) normalizes to \(again.path.debugDescription)"
+        return again.path == path
+            ? nil : "the path \(path.debugDescription) normalizes to \(again.path.debugDescription)"
     }
 
     static func percentCoding(_ text: String) -> String? {

@@ -70,7 +70,9 @@ struct RouterProgram: CustomStringConvertible {
     var description: String {
         var lines = ["options: \(options)"]
         for route in routes { lines.append("route \(route.pattern.debugDescription) method \(route.method ?? "-")") }
-        for rule in rules { lines.append("rule \(rule.expression.debugDescription) -> \(rule.target.debugDescription)") }
+        for rule in rules {
+            lines.append("rule \(rule.expression.debugDescription) -> \(rule.target.debugDescription)")
+        }
         for lookup in lookups { lines.append("lookup \(lookup.url.debugDescription) method \(lookup.method ?? "-")") }
         return lines.joined(separator: "\n")
     }

@@ -40,23 +40,23 @@ package enum FuzzDriver: Sendable {
             }
         }
         #if FUZZING
-            var argc = CommandLine.argc
-            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-            return LLVMFuzzerRunDriver(&argc, &argv, test)
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        return LLVMFuzzerRunDriver(&argc, &argv, test)
         #else
-            guard arguments.count > 1 else {
-                print("usage: \(arguments[0]) FILE... (replays inputs) | --seed-corpus FIXTURES_DIR OUT_DIR")
+        guard arguments.count > 1 else {
+            print("usage: \(arguments[0]) FILE... (replays inputs) | --seed-corpus FIXTURES_DIR OUT_DIR")
+            return 2
+        }
+        for path in arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                print("error: cannot read \(path)")
                 return 2
             }
-            for path in arguments.dropFirst() {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    print("error: cannot read \(path)")
-                    return 2
-                }
-                _ = data.withUnsafeBytes { raw in test(raw.bindMemory(to: UInt8.self).baseAddress, raw.count) }
-            }
-            print("\(arguments.count - 1) inputs replayed, no finding")
-            return 0
+            _ = data.withUnsafeBytes { raw in test(raw.bindMemory(to: UInt8.self).baseAddress, raw.count) }
+        }
+        print("\(arguments.count - 1) inputs replayed, no finding")
+        return 0
         #endif
     }
 

@@ -73,7 +73,9 @@ extension UnsafePointer where Pointee == MatchView {
 
     @usableFromInline func parameterName(at index: Int) -> String {
         let span = pointee.names[index]
-        return String(decoding: UnsafeBufferPointer(start: pointee.nameBytes + Int(span.0), count: Int(span.1 - span.0)), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: pointee.nameBytes + Int(span.0), count: Int(span.1 - span.0)),
+            as: UTF8.self)
     }
 
     @usableFromInline var catchAllSegmentCount: Int? { pointee.catchAllRange?.count }
@@ -103,7 +105,8 @@ extension UnsafePointer where Pointee == MatchView {
             let item = UnsafeBufferPointer(rebasing: query[start..<end])
             if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
                 let key = URLText(UnsafeBufferPointer(rebasing: item[..<equals]), form: .query(plusAsSpace: decodePlus))
-                let plain = !key.bytes.contains(UInt8(ascii: "%")) && !(decodePlus && key.bytes.contains(UInt8(ascii: "+")))
+                let plain =
+                    !key.bytes.contains(UInt8(ascii: "%")) && !(decodePlus && key.bytes.contains(UInt8(ascii: "+")))
                 if plain ? key.bytesEqual(name) : key.string == name {
                     found = URLText(
                         UnsafeBufferPointer(rebasing: item[(equals + 1)...]), form: .query(plusAsSpace: decodePlus))

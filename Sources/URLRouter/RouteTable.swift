@@ -57,7 +57,9 @@ public struct RouteTable<Value: Sendable>: Sendable {
         do {
             table = try RoutingTable(backend: backend.engine, registry: registry, rules: rules)
         } catch {
-            throw RouterError(.invalidPattern, input: "route table", message: "the \(backend.name) backend could not compile the table: \(error)")
+            throw RouterError(
+                .invalidPattern, input: "route table",
+                message: "the \(backend.name) backend could not compile the table: \(error)")
         }
         self.init(table: table, registrations: registrations, values: routes.map(\.value))
     }
@@ -65,7 +67,8 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// A table over `table`, whose registrations hold handles `0..<registrations.count`, indices of
     /// `registrations` and `values` alike (registrations the table dropped may be among them).
     package init(table: RoutingTable, registrations: [RouteRegistration], values: [Value]) {
-        precondition(registrations.indices.allSatisfy { registrations[$0].handle == $0 } && values.count == registrations.count)
+        precondition(
+            registrations.indices.allSatisfy { registrations[$0].handle == $0 } && values.count == registrations.count)
         self.table = table
         self.storage = RouteTableStorage(table: table, registrations: registrations)
         self.values = RouteValues(values)
@@ -123,7 +126,8 @@ public struct RouteTable<Value: Sendable>: Sendable {
         var result: Result?
         storage.withLookup(table, method: method, url: url, variants: variants) { found in
             switch found {
-            case .match(let view): result = body(.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle))))
+            case .match(let view):
+                result = body(.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle))))
             case .miss(let reason, let allowedMethods): result = body(.miss(reason, allowedMethods: allowedMethods))
             }
         }

@@ -17,7 +17,8 @@ enum RouteValidation {
     static func method(_ method: String?, pattern: String) throws(RouterError) -> String? {
         guard let method else { return nil }
         guard let normalized = HTTPMethodName.normalized(method) else {
-            throw RouterError(.invalidPattern, input: pattern, message: "the method '\(method)' is not an HTTP method token")
+            throw RouterError(
+                .invalidPattern, input: pattern, message: "the method '\(method)' is not an HTTP method token")
         }
         return normalized
     }

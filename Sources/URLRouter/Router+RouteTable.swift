@@ -42,13 +42,15 @@ extension Router {
     /// Registers a route table read from a property list (XML or binary), in the shapes of
     /// ``registerRoutes(json:handler:)``.
     public func registerRoutes(
-        propertyList data: Data, handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
+        propertyList data: Data,
+        handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
     ) throws(RouterError) {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw RouterError(.invalidRouteTable, input: "property-list route table", message: "not a property list: \(error)")
+            throw RouterError(
+                .invalidRouteTable, input: "property-list route table", message: "not a property list: \(error)")
         }
         try registerRoutes(table: object, handler: handler)
     }

@@ -42,7 +42,8 @@ extension Router {
         let copies = ThreadSnapshots.current(key: threadSnapshotsKey)
         if let copy = copies.pointee.snapshot(of: identity), copy.generation >= wanted { return copy }
         let shared = publishedSnapshot(wanted: wanted)
-        let copy = Snapshot(generation: shared.generation, routes: shared.routes, unmatchedHandler: shared.unmatchedHandler)
+        let copy = Snapshot(
+            generation: shared.generation, routes: shared.routes, unmatchedHandler: shared.unmatchedHandler)
         let replaced = copies.pointee.keep(copy, of: identity)
         replaced?.release()
         return copy
@@ -72,10 +73,12 @@ extension Router {
             // pattern are split into several, so this takes an engine failure (out of memory for JIT
             // code, say). Lookups still get answers, from the reference backend, and the fact is
             // reported where callers can read it: `table.fallbackReason`.
-            logger.error("backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
+            logger.error(
+                "backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
             let reason = "the \(backend.name) backend could not compile the table: \(error)"
             table =
-                (try? RoutingTable(backend: FoundationBackend(), registry: compact, rules: rules, fallbackReason: reason))
+                (try? RoutingTable(
+                    backend: FoundationBackend(), registry: compact, rules: rules, fallbackReason: reason))
                 ?? RoutingTable(empty: options, fallbackReason: reason)
         }
         // Every live registration has its handler: both are added and removed under the lock.

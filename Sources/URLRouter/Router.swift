@@ -93,7 +93,8 @@ public final class Router: Sendable {
     ) throws(RouterError) {
         try register(
             contentsOf: [
-                RouteDefinition(pattern, method: method, variant: variant, priority: priority, name: name, handler: handler)
+                RouteDefinition(
+                    pattern, method: method, variant: variant, priority: priority, name: name, handler: handler)
             ])
     }
 
@@ -108,7 +109,8 @@ public final class Router: Sendable {
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         action: @escaping @Sendable (RouteMatch) -> Void
     ) throws(RouterError) {
-        try register(pattern, method: method, variant: variant, priority: priority, name: name, handler: .action(action))
+        try register(
+            pattern, method: method, variant: variant, priority: priority, name: name, handler: .action(action))
     }
 
     /// Registers an object route whose handler returns a value.
@@ -116,7 +118,8 @@ public final class Router: Sendable {
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         handler: @escaping @Sendable (RouteMatch) -> (any Sendable)?
     ) throws(RouterError) {
-        try register(pattern, method: method, variant: variant, priority: priority, name: name, handler: .object(handler))
+        try register(
+            pattern, method: method, variant: variant, priority: priority, name: name, handler: .object(handler))
     }
 
     /// Binds a value to a pattern (an object route that always returns `object`).
@@ -132,7 +135,8 @@ public final class Router: Sendable {
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         handler: @escaping @Sendable (RouteMatch) async -> (any Sendable)?
     ) throws(RouterError) {
-        try register(pattern, method: method, variant: variant, priority: priority, name: name, handler: .callback(handler))
+        try register(
+            pattern, method: method, variant: variant, priority: priority, name: name, handler: .callback(handler))
     }
 
     /// Registers several routes at once: all of them, or, when one is refused, none.
@@ -181,7 +185,8 @@ public final class Router: Sendable {
     /// - Returns: whether there was one.
     /// - Throws: ``RouterError`` when `pattern` is not a valid pattern.
     @discardableResult
-    public func unregister(_ pattern: String, method: String? = nil, variant: String? = nil) throws(RouterError) -> Bool {
+    public func unregister(_ pattern: String, method: String? = nil, variant: String? = nil) throws(RouterError) -> Bool
+    {
         let parsed = try RoutePattern(pattern)
         let method = try RouteValidation.method(method, pattern: pattern)
         return state.withLock { state in
@@ -358,7 +363,9 @@ public final class Router: Sendable {
         switch resolve(snapshot(), url, method, variants, .callback, extra) {
         case .failure(let miss): return .failure(miss)
         case .success(let match):
-            guard case .callback(let handler) = match.value else { return .success(RoutedValue(match: match.details, value: nil)) }
+            guard case .callback(let handler) = match.value else {
+                return .success(RoutedValue(match: match.details, value: nil))
+            }
             return .success(RoutedValue(match: match.details, value: await handler(match.details)))
         }
     }

@@ -26,14 +26,14 @@ public struct RouterBackend: Sendable {
     public static var `default`: RouterBackend { available[0] }
 
     #if PCRE2
-        /// The PCRE2 JIT backend; built with the `PCRE2` trait (on by default).
-        public static var pcre2: RouterBackend { RouterBackend(PCRE2Backend()) }
+    /// The PCRE2 JIT backend; built with the `PCRE2` trait (on by default).
+    public static var pcre2: RouterBackend { RouterBackend(PCRE2Backend()) }
 
-        /// Every backend of this build, fastest first.
-        public static var available: [RouterBackend] { [.pcre2, .foundation] }
+    /// Every backend of this build, fastest first.
+    public static var available: [RouterBackend] { [.pcre2, .foundation] }
     #else
-        /// Every backend of this build, fastest first.
-        public static var available: [RouterBackend] { [.foundation] }
+    /// Every backend of this build, fastest first.
+    public static var available: [RouterBackend] { [.foundation] }
     #endif
 
     /// The backend called `name`, if this build has it.

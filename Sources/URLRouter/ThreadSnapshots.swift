@@ -1,3 +1,5 @@
+import URLRouterCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import URLRouterCore
 
 /// Each thread's copies of the snapshots it used last, one per router, for a few routers.
 ///

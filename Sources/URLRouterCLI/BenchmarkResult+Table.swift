@@ -55,7 +55,8 @@ extension BenchmarkResult {
                 if other.set == result.set {
                     let ratio = String(format: "%.1f", other.nsPerLookupMedian / result.nsPerLookupMedian)
                     lines.append(
-                        "\(other.backend) takes \(ratio)x the time of \(result.backend) per lookup on \(result.set) (same command, one process per backend)")
+                        "\(other.backend) takes \(ratio)x the time of \(result.backend) per lookup on \(result.set) (same command, one process per backend)"
+                    )
                 } else if other.backend == result.backend {
                     var line =
                         "\(result.backend): \(other.set) takes "

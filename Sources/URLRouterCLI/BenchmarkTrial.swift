@@ -74,7 +74,9 @@ extension BenchmarkRunner {
         func run(minimumRunTime: Duration, sink: inout Int) {
             // Locals, as a server holds its table: reading the fields of `self` in the loops would
             // copy them from the class on every lookup.
-            let (table, typed, paths, methods, winners) = (self.table, self.typed, self.paths, self.methods, self.winners)
+            let (table, typed, paths, methods, winners) = (
+                self.table, self.typed, self.paths, self.methods, self.winners
+            )
             // A full lookup: the match and its parameters.
             let owning = timed(minimumRunTime, sink: &sink) {
                 var read = 0

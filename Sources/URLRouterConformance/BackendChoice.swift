@@ -19,7 +19,8 @@ public enum BackendChoice: Sendable {
             throw Unavailable(
                 description:
                     "this build has no \(name) backend: it was built without the PCRE2 trait "
-                    + "(swift build --disable-default-traits); use --backend foundation, or rebuild with libpcre2-dev installed")
+                    + "(swift build --disable-default-traits); use --backend foundation, or rebuild with libpcre2-dev installed"
+            )
         }
         throw Unavailable(description: "unknown backend '\(name)'; use pcre2, foundation or both")
     }

@@ -68,7 +68,9 @@ public struct ConformanceCheck: Sendable {
             if let filter, !suite.name.contains(filter) { continue }
             if let other = names[suite.name] {
                 entries.append(
-                    .error(FixtureError(file: file, field: "suite", message: "the name '\(suite.name)' is also used by \(other)")))
+                    .error(
+                        FixtureError(
+                            file: file, field: "suite", message: "the name '\(suite.name)' is also used by \(other)")))
                 continue
             }
             names[suite.name] = file

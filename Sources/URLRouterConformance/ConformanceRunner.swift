@@ -124,12 +124,14 @@ public struct ConformanceRunner: Sendable {
         if let broken = runs.first(where: { $0.setupError != nil }) {
             let reason = "the suite is broken on \(broken.backend): \(broken.setupError!)"
             for (index, _) in suite.invalid.enumerated() {
-                results.append(CaseResult(location: "invalid[\(index)]", summary: "", expected: "", results: [], failure: reason))
+                results.append(
+                    CaseResult(location: "invalid[\(index)]", summary: "", expected: "", results: [], failure: reason))
             }
             for (index, testCase) in suite.cases.enumerated() {
                 results.append(
                     CaseResult(
-                        location: "cases[\(index)]", id: testCase.id, comment: testCase.comment, summary: "", expected: "",
+                        location: "cases[\(index)]", id: testCase.id, comment: testCase.comment, summary: "",
+                        expected: "",
                         results: [], failure: reason))
             }
             return SuiteResult(name: suite.name, file: suite.file, cases: results, brokenReason: reason)
@@ -148,11 +150,13 @@ public struct ConformanceRunner: Sendable {
     package func makeRouter(_ suite: FixtureSuite, _ backend: RouterBackend) -> (Router?, String?) {
         let router = Router(options: suite.options, backend: backend)
         do {
-            try router.register(contentsOf: suite.routes.map { route in
-                RouteDefinition(
-                    route.pattern, method: route.method, variant: route.variant, priority: route.priority, name: route.id,
-                    handler: ConformanceRunner.handler(route))
-            })
+            try router.register(
+                contentsOf: suite.routes.map { route in
+                    RouteDefinition(
+                        route.pattern, method: route.method, variant: route.variant, priority: route.priority,
+                        name: route.id,
+                        handler: ConformanceRunner.handler(route))
+                })
         } catch {
             return (nil, "a route is refused: \(error)")
         }
@@ -187,7 +191,8 @@ public struct ConformanceRunner: Sendable {
             do {
                 switch entry.subject {
                 case .pattern(let pattern, let variant, let method):
-                    try router.register(pattern, method: method, variant: variant, name: "(invalid)", handler: .action { _ in })
+                    try router.register(
+                        pattern, method: method, variant: variant, name: "(invalid)", handler: .action { _ in })
                 case .rewrite(let rule):
                     try router.addRewriteRule(rule.match, target: rule.target)
                 }
@@ -304,14 +309,16 @@ public struct ConformanceRunner: Sendable {
     static func check(_ observation: Observation, against expect: FixtureSuite.Expectation) -> String? {
         func field(_ name: String, _ expected: String??, _ actual: String?) -> String? {
             guard let expected, expected != actual else { return nil }
-            return "\(name) is \(actual.map { "'\($0)'" } ?? "absent"), expected \(expected.map { "'\($0)'" } ?? "absent")"
+            return
+                "\(name) is \(actual.map { "'\($0)'" } ?? "absent"), expected \(expected.map { "'\($0)'" } ?? "absent")"
         }
         if let problem = field("route", expect.route, observation.route) { return problem }
         if let error = expect.error, observation.error != error {
             return "error is \(observation.error ?? "none"), expected \(error)"
         }
         if let params = expect.params, observation.params != params {
-            return "params are \(observation.params.map(Observation.render) ?? "absent"), expected \(Observation.render(params))"
+            return
+                "params are \(observation.params.map(Observation.render) ?? "absent"), expected \(Observation.render(params))"
         }
         return field("catchall", expect.catchall, observation.catchall)
             ?? field("variant", expect.variant, observation.variant)

@@ -60,7 +60,8 @@ extension FixtureSuite {
         var ids: Set<String> = []
         for (index, value) in try reader.array(routesValue, at: "routes").enumerated() {
             let at = "routes[\(index)]"
-            let route = try reader.object(value, at: at, allowed: ["id", "pattern", "kind", "variant", "method", "priority"])
+            let route = try reader.object(
+                value, at: at, allowed: ["id", "pattern", "kind", "variant", "method", "priority"])
             guard let id = try reader.string(route, "id", at: at) else { throw reader.error(at + ".id", "is required") }
             guard ids.insert(id).inserted else { throw reader.error(at + ".id", "'\(id)' is used twice") }
             guard let pattern = try reader.string(route, "pattern", at: at) else {
@@ -69,7 +70,8 @@ extension FixtureSuite {
             routes.append(
                 Route(
                     id: id, pattern: pattern, kind: try reader.kind(route, at: at) ?? .action,
-                    variant: try reader.string(route, "variant", at: at), method: try reader.string(route, "method", at: at),
+                    variant: try reader.string(route, "variant", at: at),
+                    method: try reader.string(route, "method", at: at),
                     priority: try reader.int(route, "priority", at: at) ?? 0))
         }
         self.routes = routes
@@ -115,7 +117,9 @@ struct JSONReader {
         "rewrittenTo", "error",
     ]
     static let errorNames: Set<String> = Set(RouteMiss.Reason.allCases.map(\.name))
-    static let invalidErrorNames: Set<String> = ["invalidPattern", "duplicateParameter", "invalidConstraint", "invalidRewriteRule"]
+    static let invalidErrorNames: Set<String> = [
+        "invalidPattern", "duplicateParameter", "invalidConstraint", "invalidRewriteRule",
+    ]
 
     func error(_ field: String, _ message: String) -> FixtureError {
         FixtureError(file: file, field: field, message: message)
@@ -219,7 +223,9 @@ struct JSONReader {
         }
         if let name = try string(object, "hostAsSegment", at: at) {
             guard let rule = RouterOptions.HostAsSegment(name: name) else {
-                throw error(join(at, "hostAsSegment"), "'\(name)' is not always, unlessDotted, unlessDottedOrLocalhost or never")
+                throw error(
+                    join(at, "hostAsSegment"), "'\(name)' is not always, unlessDotted, unlessDottedOrLocalhost or never"
+                )
             }
             options.hostAsSegment = rule
         }
@@ -254,19 +260,22 @@ struct JSONReader {
         guard let errorName = try string(object, "error", at: at) else { throw error(join(at, "error"), "is required") }
         guard JSONReader.invalidErrorNames.contains(errorName) else {
             throw error(
-                join(at, "error"), "'\(errorName)' is not \(JSONReader.invalidErrorNames.sorted().joined(separator: ", "))")
+                join(at, "error"),
+                "'\(errorName)' is not \(JSONReader.invalidErrorNames.sorted().joined(separator: ", "))")
         }
         if let rewriteValue = object["rewrite"] {
             guard object["pattern"] == nil, object["variant"] == nil, object["method"] == nil else {
                 throw error(at, "an entry has either a pattern (with variant and method) or a rewrite, not both")
             }
-            return FixtureSuite.Invalid(subject: .rewrite(try rewrite(rewriteValue, at: join(at, "rewrite"))), error: errorName)
+            return FixtureSuite.Invalid(
+                subject: .rewrite(try rewrite(rewriteValue, at: join(at, "rewrite"))), error: errorName)
         }
         guard let pattern = try string(object, "pattern", at: at) else {
             throw error(at, "an entry needs a pattern or a rewrite")
         }
         return FixtureSuite.Invalid(
-            subject: .pattern(pattern, variant: try string(object, "variant", at: at), method: try string(object, "method", at: at)),
+            subject: .pattern(
+                pattern, variant: try string(object, "variant", at: at), method: try string(object, "method", at: at)),
             error: errorName)
     }
 
@@ -288,8 +297,12 @@ struct JSONReader {
         switch actions[0] {
         case "unregister":
             try refuse(["method", "variants", "kind", "extra"], in: "an unregister")
-            guard let routeID = try string(object, "unregister", at: at) else { throw error(join(at, "unregister"), "must be a string") }
-            guard routeIDs.contains(routeID) else { throw error(join(at, "unregister"), "no route has the id '\(routeID)'") }
+            guard let routeID = try string(object, "unregister", at: at) else {
+                throw error(join(at, "unregister"), "must be a string")
+            }
+            guard routeIDs.contains(routeID) else {
+                throw error(join(at, "unregister"), "no route has the id '\(routeID)'")
+            }
             if let expect = object["expect"] {
                 let fields = try self.object(expect, at: join(at, "expect"), allowed: [])
                 _ = fields
@@ -297,7 +310,9 @@ struct JSONReader {
             return FixtureSuite.Case(id: id, comment: comment, action: .unregister(routeID))
         case "rewrite":
             try refuse(["method", "variants", "kind", "extra"], in: "a rewrite")
-            guard let url = try string(object, "rewrite", at: at) else { throw error(join(at, "rewrite"), "must be a string") }
+            guard let url = try string(object, "rewrite", at: at) else {
+                throw error(join(at, "rewrite"), "must be a string")
+            }
             guard let expectValue = object["expect"] else { throw error(join(at, "expect"), "is required") }
             let expect = try self.object(expectValue, at: join(at, "expect"), allowed: ["url"])
             guard let expected = try nullableString(expect, "url", at: join(at, "expect")) else {
@@ -326,7 +341,8 @@ struct JSONReader {
             if let errorName = try string(expect, "error", at: expectAt) {
                 guard JSONReader.errorNames.contains(errorName) else {
                     throw error(
-                        join(expectAt, "error"), "'\(errorName)' is not \(JSONReader.errorNames.sorted().joined(separator: ", "))")
+                        join(expectAt, "error"),
+                        "'\(errorName)' is not \(JSONReader.errorNames.sorted().joined(separator: ", "))")
                 }
                 expectation.error = errorName
             }

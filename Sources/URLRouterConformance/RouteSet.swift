@@ -68,7 +68,8 @@ public struct RouteSet: Sendable {
             let trimmed = raw.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = trimmed.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count == 2, HTTPMethodName.normalized(String(fields[0])) != nil, fields[1].hasPrefix("/") else {
+            guard fields.count == 2, HTTPMethodName.normalized(String(fields[0])) != nil, fields[1].hasPrefix("/")
+            else {
                 throw FormatError(file: file, line: number + 1, message: "expected 'METHOD /path', found '\(trimmed)'")
             }
             lines.append((number + 1, Line(method: String(fields[0]), path: String(fields[1]))))
@@ -90,9 +91,10 @@ public struct RouteSet: Sendable {
         func word() -> String {
             let consonants = Array("bcdfghjklmnprstvz")
             let vowels = Array("aeiou")
-            return String((0..<Int(2 + next() % 4)).flatMap { _ in
-                [consonants[Int(next() % UInt64(consonants.count))], vowels[Int(next() % UInt64(vowels.count))]]
-            })
+            return String(
+                (0..<Int(2 + next() % 4)).flatMap { _ in
+                    [consonants[Int(next() % UInt64(consonants.count))], vowels[Int(next() % UInt64(vowels.count))]]
+                })
         }
         let firstWords = (0..<max(1, count / 50)).map { _ in word() }
         var seen: Set<String> = []
@@ -125,16 +127,18 @@ public struct RouteSet: Sendable {
     /// A typed table holding the set's routes, each bound to its index.
     public func typedTable(backend: RouterBackend) throws(RouterError) -> RouteTable<Int> {
         try RouteTable(
-            routes.enumerated().map { index, line in RouteTable<Int>.Route(line.path, method: line.method, value: index) },
+            routes.enumerated().map { index, line in RouteTable<Int>.Route(line.path, method: line.method, value: index)
+            },
             backend: backend)
     }
 
     /// A router holding the set's routes, each named by its index.
     public func router(backend: RouterBackend) throws(RouterError) -> Router {
         let router = Router(backend: backend)
-        try router.register(contentsOf: routes.enumerated().map { index, line in
-            RouteDefinition(line.path, method: line.method, name: String(index), handler: .action { _ in })
-        })
+        try router.register(
+            contentsOf: routes.enumerated().map { index, line in
+                RouteDefinition(line.path, method: line.method, name: String(index), handler: .action { _ in })
+            })
         return router
     }
 

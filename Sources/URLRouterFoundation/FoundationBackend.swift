@@ -79,7 +79,9 @@ package final class FoundationBackend: MatcherBackend {
             }
         }
         let regexes = try FoundationBackend.compile(patterns, cache: constraintCache)
-        return FoundationRouteMatcher(routes: routes, options: options) { regexes[FoundationBackend.constraintPattern($0)]! }
+        return FoundationRouteMatcher(routes: routes, options: options) {
+            regexes[FoundationBackend.constraintPattern($0)]!
+        }
     }
 
     package func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {

@@ -136,7 +136,9 @@ final class FoundationRouteMatcher: RouteMatcher {
                 case .limitExceeded: return .limitExceeded
                 }
             case .composite(let composite):
-                guard composite.appendCaptures(of: request.segmentBytes(index), offset: segments[index].lowerBound, to: &captures)
+                guard
+                    composite.appendCaptures(
+                        of: request.segmentBytes(index), offset: segments[index].lowerBound, to: &captures)
                 else { return .noMatch }
             }
         }

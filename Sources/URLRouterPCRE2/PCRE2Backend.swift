@@ -1,4 +1,5 @@
 package import URLRouterCore
+
 #if PCRE2
 internal import CURLRouterPCRE2
 #endif
@@ -26,27 +27,27 @@ package final class PCRE2Backend: MatcherBackend {
     /// Whether this build has the PCRE2 backend (the `PCRE2` trait).
     package static var isAvailable: Bool {
         #if PCRE2
-            return true
+        return true
         #else
-            return false
+        return false
         #endif
     }
 
     /// Whether PCRE2's JIT compiler is available on this machine.
     package static var isJITAvailable: Bool {
         #if PCRE2
-            return PCRE2Code.jitAvailable
+        return PCRE2Code.jitAvailable
         #else
-            return false
+        return false
         #endif
     }
 
     /// The PCRE2 library version, or `nil` without the trait.
     package static var libraryVersion: String? {
         #if PCRE2
-            return PCRE2Code.version
+        return PCRE2Code.version
         #else
-            return nil
+        return nil
         #endif
     }
 
@@ -68,31 +69,31 @@ package final class PCRE2Backend: MatcherBackend {
     /// Why PCRE2 refuses to compile `pattern` on its own, or `nil` when it compiles.
     func compileError(pattern: String) -> String? {
         #if PCRE2
-            do {
-                _ = try PCRE2Code(pattern)
-                return nil
-            } catch {
-                return "PCRE2 refused the expression: \(error)"
-            }
+        do {
+            _ = try PCRE2Code(pattern)
+            return nil
+        } catch {
+            return "PCRE2 refused the expression: \(error)"
+        }
         #else
-            return "this build has no PCRE2 backend"
+        return "this build has no PCRE2 backend"
         #endif
     }
 
     package func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
         #if PCRE2
-            return try PCRE2RouteMatcher(routes: routes, options: options)
+        return try PCRE2RouteMatcher(routes: routes, options: options)
         #else
-            throw RouterError(.invalidRouteTable, input: "", message: "this build has no PCRE2 backend")
+        throw RouterError(.invalidRouteTable, input: "", message: "this build has no PCRE2 backend")
         #endif
     }
 
     package func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
         #if PCRE2
-            if rules.isEmpty { return NoRewriteRules() }
-            return try PCRE2Rewriter(rules: rules)
+        if rules.isEmpty { return NoRewriteRules() }
+        return try PCRE2Rewriter(rules: rules)
         #else
-            throw RouterError(.invalidRewriteRule, input: "", message: "this build has no PCRE2 backend")
+        throw RouterError(.invalidRewriteRule, input: "", message: "this build has no PCRE2 backend")
         #endif
     }
 }
@@ -116,7 +117,8 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
             "(*MARK:\(index))(?>[\\s\\S]*?(" + rule.regex.portablePattern + "))(?C1)"
         }
         code = try PCRE2Code(
-            PCRE2Backend.sameSearchAsICU + "(?|" + branches.joined(separator: "|") + ")", options: UInt32(PCRE2_ANCHORED))
+            PCRE2Backend.sameSearchAsICU + "(?|" + branches.joined(separator: "|") + ")",
+            options: UInt32(PCRE2_ANCHORED))
         ruleCount = rules.count
         pairs = code.ovectorPairs
     }
@@ -134,7 +136,8 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
         let result = url.withUTF8 { bytes -> Int32 in
             pcre2_set_callout_8(context, rewriteCallout, nil)
             defer { pcre2_set_callout_8(context, nil, nil) }
-            return PCRE2Code.match(code.pointer, jit: code.isJITCompiled, bytes.baseAddress, bytes.count, matchData, context)
+            return PCRE2Code.match(
+                code.pointer, jit: code.isJITCompiled, bytes.baseAddress, bytes.count, matchData, context)
         }
         guard result >= 0 else {
             if result == PCRE2_ERROR_NOMATCH { return .none }
@@ -161,10 +164,11 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
 }
 
 /// Refuses an empty match of the rule that just matched (capture 1), so the next rule is tried.
-private let rewriteCallout: @convention(c) (UnsafeMutablePointer<pcre2_callout_block_8>?, UnsafeMutableRawPointer?) -> Int32 = {
-    block, _ in
-    guard let block else { return 0 }
-    let ovector = block.pointee.offset_vector!
-    return ovector[2] == ovector[3] ? 1 : 0
-}
+private let rewriteCallout:
+    @convention(c) (UnsafeMutablePointer<pcre2_callout_block_8>?, UnsafeMutableRawPointer?) -> Int32 = {
+        block, _ in
+        guard let block else { return 0 }
+        let ovector = block.pointee.offset_vector!
+        return ovector[2] == ovector[3] ? 1 : 0
+    }
 #endif

@@ -87,13 +87,15 @@ final class PCRE2Code: @unchecked Sendable {
         defer { pcre2_compile_context_free_8(context) }
         // Route tables nest one group per trie level; allow deep tables.
         pcre2_set_parens_nest_limit_8(context, 10_000)
-        let compiled = pattern.utf8.withContiguousStorageIfAvailable { bytes in
-            pcre2_compile_8(
-                bytes.baseAddress, bytes.count, UInt32(PCRE2_UTF) | options, &errorCode, &errorOffset, context)
-        } ?? Array(pattern.utf8).withUnsafeBufferPointer { bytes in
-            pcre2_compile_8(
-                bytes.baseAddress, bytes.count, UInt32(PCRE2_UTF) | options, &errorCode, &errorOffset, context)
-        }
+        let compiled =
+            pattern.utf8.withContiguousStorageIfAvailable { bytes in
+                pcre2_compile_8(
+                    bytes.baseAddress, bytes.count, UInt32(PCRE2_UTF) | options, &errorCode, &errorOffset, context)
+            }
+            ?? Array(pattern.utf8).withUnsafeBufferPointer { bytes in
+                pcre2_compile_8(
+                    bytes.baseAddress, bytes.count, UInt32(PCRE2_UTF) | options, &errorCode, &errorOffset, context)
+            }
         guard let compiled else { throw PCRE2Error(.compile, code: errorCode, offset: errorOffset) }
         var jit = false
         if PCRE2Code.jitAvailable {

@@ -75,7 +75,8 @@ final class PCRE2RawReplay: RawMatchReplay {
         self.offsets = offsets
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, offsets[offsets.count - 1]))
         for (index, subject) in recorder.subjects.enumerated() {
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[offsets[index]..<offsets[index + 1]]).initialize(from: subject)
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[offsets[index]..<offsets[index + 1]]).initialize(
+                from: subject)
         }
         self.subjects = buffer
     }

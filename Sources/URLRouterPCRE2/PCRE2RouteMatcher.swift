@@ -87,7 +87,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         self.firstSegmentTable = plan.firstSegments
         self.firstSegments = plan.firstSegments?.index
         var flat: [Int32] = []
-        let selectors = UnsafeMutableBufferPointer<(start: Int32, count: Int32)>.allocate(capacity: plan.selectors.count)
+        let selectors = UnsafeMutableBufferPointer<(start: Int32, count: Int32)>.allocate(
+            capacity: plan.selectors.count)
         for (index, selector) in plan.selectors.enumerated() {
             let members: [Int]
             switch selector {
@@ -139,7 +140,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// `length` bytes): the winner's index from its `(*MARK)`.
     @inline(__always)
     func run(
-        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int, variants: UnsafeBufferPointer<String>,
+        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
+        variants: UnsafeBufferPointer<String>,
         budget: inout WorkBudget
     ) -> CallResult {
         var shard = shard
@@ -153,7 +155,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// Runs one shard on the subject in `state`.
     @inline(__always)
     func runOne(
-        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int, variants: UnsafeBufferPointer<String>,
+        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
+        variants: UnsafeBufferPointer<String>,
         budget: inout WorkBudget
     ) -> CallResult {
         let subject = state.pointee.subject

@@ -197,7 +197,8 @@ struct RouteAlternation {
                 for index in start..<end {
                     guard case .literal(let text)? = children[index].element else { continue }
                     let scalars = text.unicodeScalars.map { scalar in
-                        options.caseInsensitive && scalar.isASCII ? Unicode.Scalar(asciiLower(UInt8(scalar.value))) : scalar
+                        options.caseInsensitive && scalar.isASCII
+                            ? Unicode.Scalar(asciiLower(UInt8(scalar.value))) : scalar
                     }
                     literals.append((scalars, children[index].node))
                 }

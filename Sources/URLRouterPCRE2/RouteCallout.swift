@@ -37,7 +37,8 @@ let routeCallout: @convention(c) (UnsafeMutablePointer<pcre2_callout_block_8>?, 
             context.pointee.segmentEnd = end
             context.pointee.segmentStart = start
         }
-        let matched = context.pointee.matcher.composites[number].match(UnsafeBufferPointer(start: subject + start, count: end - start))
+        let matched = context.pointee.matcher.composites[number].match(
+            UnsafeBufferPointer(start: subject + start, count: end - start))
         return matched == nil ? 1 : 0
     case UInt8(ascii: "v"):
         return context.pointee.matcher.routes[number].target(for: context.pointee.variants) == nil ? 1 : 0

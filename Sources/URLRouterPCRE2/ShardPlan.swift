@@ -89,7 +89,9 @@ struct ShardPlan {
                 } catch {
                     guard error.isTooLarge || error.kind == .jit else { throw error }
                     return try .byCount(
-                        ShardPlan.splitByCount(members, routes: routes) { (subset) throws(PCRE2Error) in try chain(subset).first })
+                        ShardPlan.splitByCount(members, routes: routes) { (subset) throws(PCRE2Error) in
+                            try chain(subset).first
+                        })
                 }
             }
             // Bins of first literals, about `routesPerShard` routes each.
@@ -159,7 +161,9 @@ struct ShardPlan {
     /// Renders and compiles the pattern for the routes at `indices`.
     static func makeShard(_ indices: [Int], _ alternation: RouteAlternation) throws(PCRE2Error) -> RouteShard {
         let hasUserRegex = indices.contains { index in
-            alternation.routes[index].elements.contains { if case .constrained = $0 { return true } else { return false } }
+            alternation.routes[index].elements.contains {
+                if case .constrained = $0 { return true } else { return false }
+            }
         }
         let pattern = (hasUserRegex ? PCRE2Backend.sameSearchAsICU : "") + alternation.pattern(for: indices)
         let code = try PCRE2Code(pattern, options: UInt32(PCRE2_ANCHORED), requireJIT: PCRE2Code.jitAvailable)

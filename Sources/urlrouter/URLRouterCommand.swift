@@ -19,7 +19,9 @@ struct URLRouterCommand: ParsableCommand {
 struct BackendOption: ParsableArguments {
     @Option(
         name: .long,
-        help: "pcre2, foundation or both (every backend this build has). Default: both; for match, this build's default backend.")
+        help:
+            "pcre2, foundation or both (every backend this build has). Default: both; for match, this build's default backend."
+    )
     var backend: String?
 
     /// The backends asked for, or `absent` when the option was not given.
@@ -101,7 +103,8 @@ extension URLRouterCommand {
                 let report: MatchCommandReport
                 do {
                     report = try MatchCommandReport(
-                        fixture: suite, backend: backend, url: url, method: method, variants: variantList, kind: routeKind)
+                        fixture: suite, backend: backend, url: url, method: method, variants: variantList,
+                        kind: routeKind)
                 } catch {
                     throw ValidationError(error.description)
                 }
@@ -267,7 +270,8 @@ extension URLRouterCommand {
                     let table = router.table
                     let routesJIT = table.routePatternFacts?.isJITCompiled ?? false
                     let rulesJIT = table.rulePatternFacts?.isJITCompiled ?? false
-                    line += ": PCRE2 \(RouterBackend.pcre2Version ?? "?"), JIT \(RouterBackend.pcre2JITAvailable ? "available" : "unavailable")"
+                    line +=
+                        ": PCRE2 \(RouterBackend.pcre2Version ?? "?"), JIT \(RouterBackend.pcre2JITAvailable ? "available" : "unavailable")"
                     line += ", route patterns JIT-compiled: \(routesJIT), rewrite patterns JIT-compiled: \(rulesJIT)"
                 } else {
                     line += ": Swift matching, NSRegularExpression (ICU) for constraints and rewrite rules"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import URLRouter
 import URLRouterCLI
+
 @testable import URLRouterConformance
 
 @Suite struct ConformanceReportTests {
@@ -10,7 +11,8 @@ import URLRouterCLI
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, text) in files {
             let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return directory.path
@@ -74,7 +76,8 @@ import URLRouterCLI
 
     @Test func brokenSuiteFailsEveryCase() throws {
         let directory = try temporaryDirectory([
-            "broken.json": #"{"suite": "broken", "routes": [{"id": "a", "pattern": "/a/:x.json"}], "cases": [{"url": "/a", "expect": {}}, {"url": "/b", "expect": {}}]}"#
+            "broken.json":
+                #"{"suite": "broken", "routes": [{"id": "a", "pattern": "/a/:x.json"}], "cases": [{"url": "/a", "expect": {}}, {"url": "/b", "expect": {}}]}"#
         ])
         let report = ConformanceCheck(paths: [directory], backends: [.foundation]).run()
         #expect(report.failed == 2)
@@ -115,7 +118,8 @@ import URLRouterCLI
     @Test func matchCommandPrintsTheMatchOrTheReason() throws {
         let suite = try BundledFixtures.suite("seed-ffrouter.json")
         let hit = try MatchCommandReport(
-            fixture: suite, backend: .foundation, url: "protocol://page/routerDetails/42?x=1", method: nil, variants: [],
+            fixture: suite, backend: .foundation, url: "protocol://page/routerDetails/42?x=1", method: nil,
+            variants: [],
             kind: .action)
         #expect(
             hit.text == """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLRouter
+
 @testable import URLRouterConformance
 
 @Suite struct FixtureParserTests {
@@ -39,7 +40,10 @@ import URLRouter
         #expect(suite.options.caseInsensitive)
         #expect(suite.options.hostAsSegment == .never)
         #expect(suite.options.trailingStar == .singleSegment)
-        #expect(suite.routes == [FixtureSuite.Route(id: "a", pattern: "/a/:id", kind: .object, variant: "B", method: "GET", priority: 2)])
+        #expect(
+            suite.routes == [
+                FixtureSuite.Route(id: "a", pattern: "/a/:id", kind: .object, variant: "B", method: "GET", priority: 2)
+            ])
         #expect(suite.rewrites == [FixtureSuite.Rewrite(match: "x", target: "y")])
         guard case .lookup(let lookup) = suite.cases[0].action else {
             Issue.record("first case is a lookup")
@@ -72,22 +76,46 @@ import URLRouter
         (#"{"suite": "s", "routes": []}"#, "cases"),
         (#"{"suite": "s", "routes": [], "cases": [], "extra": 1}"#, "extra"),
         (#"{"suite": "s", "options": {"defaultSchema": "x"}, "routes": [], "cases": []}"#, "options.defaultSchema"),
-        (#"{"suite": "s", "options": {"hostAsSegment": "sometimes"}, "routes": [], "cases": []}"#, "options.hostAsSegment"),
+        (
+            #"{"suite": "s", "options": {"hostAsSegment": "sometimes"}, "routes": [], "cases": []}"#,
+            "options.hostAsSegment"
+        ),
         (#"{"suite": "s", "options": {"caseInsensitive": 1}, "routes": [], "cases": []}"#, "options.caseInsensitive"),
         (#"{"suite": "s", "options": {"maxURLLength": true}, "routes": [], "cases": []}"#, "options.maxURLLength"),
         (#"{"suite": "s", "options": {"maxURLLength": 1.5}, "routes": [], "cases": []}"#, "options.maxURLLength"),
         (#"{"suite": "s", "routes": [{"pattern": "/a"}], "cases": []}"#, "routes[0].id"),
-        (#"{"suite": "s", "routes": [{"id": "a", "pattern": "/a"}, {"id": "a", "pattern": "/b"}], "cases": []}"#, "routes[1].id"),
+        (
+            #"{"suite": "s", "routes": [{"id": "a", "pattern": "/a"}, {"id": "a", "pattern": "/b"}], "cases": []}"#,
+            "routes[1].id"
+        ),
         (#"{"suite": "s", "routes": [{"id": "a", "pattern": "/a", "kind": "view"}], "cases": []}"#, "routes[0].kind"),
-        (#"{"suite": "s", "routes": [{"id": "a", "pattern": "/a", "priority": "1"}], "cases": []}"#, "routes[0].priority"),
-        (#"{"suite": "s", "routes": [{"id": "a", "pattern": "/a"}], "cases": [{"url": "/a", "expect": {"route": "b"}}]}"#, "cases[0].expect.route"),
-        (#"{"suite": "s", "routes": [], "cases": [{"url": "/a", "expect": {"error": "notFound"}}]}"#, "cases[0].expect.error"),
+        (
+            #"{"suite": "s", "routes": [{"id": "a", "pattern": "/a", "priority": "1"}], "cases": []}"#,
+            "routes[0].priority"
+        ),
+        (
+            #"{"suite": "s", "routes": [{"id": "a", "pattern": "/a"}], "cases": [{"url": "/a", "expect": {"route": "b"}}]}"#,
+            "cases[0].expect.route"
+        ),
+        (
+            #"{"suite": "s", "routes": [], "cases": [{"url": "/a", "expect": {"error": "notFound"}}]}"#,
+            "cases[0].expect.error"
+        ),
         (#"{"suite": "s", "routes": [], "cases": [{"url": "/a"}]}"#, "cases[0].expect"),
         (#"{"suite": "s", "routes": [], "cases": [{"url": "/a", "rewrite": "/b", "expect": {}}]}"#, "cases[0]"),
         (#"{"suite": "s", "routes": [], "cases": [{"unregister": "zz"}]}"#, "cases[0].unregister"),
-        (#"{"suite": "s", "routes": [], "cases": [{"rewrite": "/a", "expect": {"route": null}}]}"#, "cases[0].expect.route"),
-        (#"{"suite": "s", "routes": [], "cases": [{"url": "/a", "extra": {"k": 1}, "expect": {}}]}"#, "cases[0].extra.k"),
-        (#"{"suite": "s", "routes": [], "cases": [], "invalid": [{"pattern": "/a", "error": "tooBad"}]}"#, "invalid[0].error"),
+        (
+            #"{"suite": "s", "routes": [], "cases": [{"rewrite": "/a", "expect": {"route": null}}]}"#,
+            "cases[0].expect.route"
+        ),
+        (
+            #"{"suite": "s", "routes": [], "cases": [{"url": "/a", "extra": {"k": 1}, "expect": {}}]}"#,
+            "cases[0].extra.k"
+        ),
+        (
+            #"{"suite": "s", "routes": [], "cases": [], "invalid": [{"pattern": "/a", "error": "tooBad"}]}"#,
+            "invalid[0].error"
+        ),
     ])
     func malformedFilesNameTheField(json: String, field: String) {
         let found = error(json)

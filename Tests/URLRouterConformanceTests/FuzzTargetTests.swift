@@ -9,12 +9,15 @@ import Testing
 
     @Test(arguments: ["FuzzRouter", "FuzzParsers"])
     func seedsFromTheFixturesAndEarlierFindingsReplayClean(target: String) throws {
-        let seeds = FileManager.default.temporaryDirectory.appendingPathComponent("urlrouter-seeds-\(target)-\(getpid())")
+        let seeds = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "urlrouter-seeds-\(target)-\(getpid())")
         defer { try? FileManager.default.removeItem(at: seeds) }
         let made = try URLRouterExecutable.run(
             ["--seed-corpus", BundledFixtures.directory, seeds.path], executable: target)
         #expect(made.status == 0, "\(made.output)")
-        var inputs = try FileManager.default.contentsOfDirectory(atPath: seeds.path).map { seeds.appendingPathComponent($0).path }
+        var inputs = try FileManager.default.contentsOfDirectory(atPath: seeds.path).map {
+            seeds.appendingPathComponent($0).path
+        }
         #expect(inputs.count >= 28, "at least one seed per fixture suite: \(inputs.count)")
         let findings = Self.regressions.appendingPathComponent(target)
         let earlier = try FileManager.default.contentsOfDirectory(atPath: findings.path)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouterCore
 
 @Suite struct PercentCodingTests {
@@ -118,9 +119,11 @@ import Testing
 /// The fast path's scan must learn exactly what the full normalization learns, for every URL it accepts.
 @Suite struct PlainScanTests {
     static let written = [
-        "", "/", "//", "///a", "/a", "/a/", "/a//b/", "a/b", "?", "#", "/?x", "/#x", "/a?b#c", "/a#b?c", "/a/b?x=1&y=%41",
+        "", "/", "//", "///a", "/a", "/a/", "/a//b/", "a/b", "?", "#", "/?x", "/#x", "/a?b#c", "/a#b?c",
+        "/a/b?x=1&y=%41",
         "/a/b#%zz", "/a%20b", "app://", "app:///x", "APP://Host/x", "app://host:80/x/y", "app://u@h/x", "app://h.com/x",
-        "app://localhost/x", "app://[::1]:8/x", "https://example.com", "x:y/z", "/1/2/3/4/5/6/7/8", "/1/2/3/4/5/6/7/8/9",
+        "app://localhost/x", "app://[::1]:8/x", "https://example.com", "x:y/z", "/1/2/3/4/5/6/7/8",
+        "/1/2/3/4/5/6/7/8/9",
         "app://h/1/2/3/4/5/6/7", "app://h/1/2/3/4/5/6/7/8", "/repos/octocat/Hello-World/issues/1347", "/é/ü?ß#ø",
         "/aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbb/c", "/aaaaaaa/", "/aaaaaaa?", "/aaaaaaa#", "/aaaaaaa%",
         "abcdefghijklmnopq://h/x", "/:id/*/x?y", "app://h:/x", "app://h//x//y",
@@ -132,7 +135,9 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        let pieces = ["/", "/", "/", "a", "bc", "defghijk", "?", "#", "%", "%41", ":", "@", "app:", "//", ".", "é", "x=1&y"]
+        let pieces = [
+            "/", "/", "/", "a", "bc", "defghijk", "?", "#", "%", "%41", ":", "@", "app:", "//", ".", "é", "x=1&y",
+        ]
         return (0..<count).map { _ in (0..<next(14)).map { _ in pieces[next(pieces.count)] }.joined() }
     }
 
@@ -143,7 +148,8 @@ import Testing
                 var options = RouterOptions()
                 options.hostAsSegment = rule
                 let bytes = Array(url.utf8)
-                let found: (scan: PlainScan, segments: [Range<Int>], scheme: String?)? = bytes.withUnsafeBufferPointer { bytes in
+                let found: (scan: PlainScan, segments: [Range<Int>], scheme: String?)? = bytes.withUnsafeBufferPointer {
+                    bytes in
                     RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
                         PlainScan.scan(bytes, hostRule: rule, segments: room).map { scan in
                             (scan, Array(scan.segments), scan.scheme.map { String(decoding: bytes[$0], as: UTF8.self) })
@@ -166,7 +172,8 @@ import Testing
                 // A run exactly when the segments joined by `/` are one stretch of the URL.
                 let ranges = full.segmentRanges
                 let stretch = ranges.isEmpty ? nil : ranges[0].lowerBound..<ranges[ranges.count - 1].upperBound
-                let contiguous = stretch.map { Array(bytes[$0]) == Array(full.segments.joined(separator: "/").utf8) } ?? false
+                let contiguous =
+                    stretch.map { Array(bytes[$0]) == Array(full.segments.joined(separator: "/").utf8) } ?? false
                 #expect(scan.segmentRun == (contiguous ? stretch : nil), "\(url)")
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouterCore
 
 @Suite struct RegexComplexityTests {
@@ -11,7 +12,9 @@ import Testing
     ])
     func acceptsLinearShapes(source: String) throws {
         let regex = try SharedRegex(source)
-        #expect(regex.complexity.anchoredFinding == nil, "\(regex.complexity.anchoredFinding.map(String.init(describing:)) ?? "")")
+        #expect(
+            regex.complexity.anchoredFinding == nil,
+            "\(regex.complexity.anchoredFinding.map(String.init(describing:)) ?? "")")
         #expect(regex.complexity.workPerByte > 0)
     }
 
@@ -49,11 +52,14 @@ import Testing
     /// quadratic, unless anchored or decided once it has started.
     @Test(arguments: [
         ("a+b", false), ("(\\w+)\\.example\\.com", false), (".*foo", false), ("\\d+", true),
-        ("^(\\w+)\\.example\\.com", true), ("//(\\w+)\\.example", true), ("(?:https://)?www.amazon.com/search/(.*)", true),
+        ("^(\\w+)\\.example\\.com", true), ("//(\\w+)\\.example", true),
+        ("(?:https://)?www.amazon.com/search/(.*)", true),
         ("abc", true), ("x.*y$", false), ("/users/(\\d+)", true),
     ])
     func rulesMustSearchInLinearTime(source: String, accepted: Bool) throws {
         let regex = try SharedRegex(source)
-        #expect((regex.complexity.searchFinding == nil) == accepted, "\(regex.complexity.searchFinding.map(String.init(describing:)) ?? "accepted")")
+        #expect(
+            (regex.complexity.searchFinding == nil) == accepted,
+            "\(regex.complexity.searchFinding.map(String.init(describing:)) ?? "accepted")")
     }
 }

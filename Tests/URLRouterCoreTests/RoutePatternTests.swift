@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouterCore
 
 @Suite struct RoutePatternTests {
@@ -8,7 +9,8 @@ import Testing
         #expect(
             pattern.segments == [
                 .literal("page"), .parameter("id"), .parameter("n", constraint: try SharedRegex("\\d+")),
-                .composite([.capture("name"), .literal(".jpg")]), .star, .composite([.literal("x-"), .star]), .doubleStar,
+                .composite([.capture("name"), .literal(".jpg")]), .star, .composite([.literal("x-"), .star]),
+                .doubleStar,
             ])
         #expect(pattern.parameterNames == ["id", "n", "name"])
         #expect(pattern.constraints.map(\.source) == ["\\d+"])
@@ -96,7 +98,8 @@ import Testing
     func registration(_ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String)
         throws -> RouteRegistration
     {
-        RouteRegistration(pattern: try RoutePattern(pattern), method: method, variant: variant, priority: priority, name: name)
+        RouteRegistration(
+            pattern: try RoutePattern(pattern), method: method, variant: variant, priority: priority, name: name)
     }
 
     @Test func samePatternReplacesInPlace() throws {
@@ -174,7 +177,9 @@ import Testing
         #expect(methods.allows(methods.filter(for: "HEAD"), routeMethod: nil))
         #expect(!methods.allows(methods.filter(for: "GET"), routeMethod: methods.index(ofRouteMethod: "HEAD")))
         let none = MethodFilter.lookup(nil)
-        #expect(methods.filter(for: "PATCH") == none && methods.filter(for: "G T") == none && methods.filter(for: nil) == none)
+        #expect(
+            methods.filter(for: "PATCH") == none && methods.filter(for: "G T") == none
+                && methods.filter(for: nil) == none)
         #expect(!methods.allows(none, routeMethod: get))
         #expect(methods.allows(none, routeMethod: nil))
         #expect(methods.allows(MethodFilter.any, routeMethod: methods.index(ofRouteMethod: "DELETE")))

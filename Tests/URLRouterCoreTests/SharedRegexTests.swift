@@ -1,9 +1,11 @@
 import Testing
+
 @testable import URLRouterCore
 
 @Suite struct SharedRegexTests {
     @Test(arguments: [
-        "abc", "a|b|", "(a)(?:b)", "[a-z0-9_.-]+", "[^\\W\\d]", "\\d\\D\\w\\W\\s\\S\\b\\B\\n\\r\\t\\f\\v", "\\x41\\.\\-\\/",
+        "abc", "a|b|", "(a)(?:b)", "[a-z0-9_.-]+", "[^\\W\\d]", "\\d\\D\\w\\W\\s\\S\\b\\B\\n\\r\\t\\f\\v",
+        "\\x41\\.\\-\\/",
         "a*?b+?c??d{2}e{2,}f{2,3}?", "^(?=a)(?!b)(?<=c)(?<!d)$", "(?<=ab|c)x", "(?<=(?:a|b)c)x", "]", "é+", "[\\]\\[]",
         "(?:https://)?www.amazon.com/search/(.*)",
     ])
@@ -100,10 +102,18 @@ import Testing
     }
 
     @Test func refusesTargetsNamingMissingGroups() throws {
-        #expect(try #require(throws: RouterError.self) { _ = try RewriteRule("(a)", target: "$2") }.code == .invalidRewriteRule)
-        #expect(try #require(throws: RouterError.self) { _ = try RewriteRule("(a)", target: "$$2") }.code == .invalidRewriteRule)
-        #expect(try #require(throws: RouterError.self) { _ = try RewriteRule("(a)", target: "$12") }.code == .invalidRewriteRule)
-        #expect(try #require(throws: RouterError.self) { _ = try RewriteRule("a(", target: "x") }.code == .invalidRewriteRule)
+        #expect(
+            try #require(throws: RouterError.self) { _ = try RewriteRule("(a)", target: "$2") }.code
+                == .invalidRewriteRule)
+        #expect(
+            try #require(throws: RouterError.self) { _ = try RewriteRule("(a)", target: "$$2") }.code
+                == .invalidRewriteRule)
+        #expect(
+            try #require(throws: RouterError.self) { _ = try RewriteRule("(a)", target: "$12") }.code
+                == .invalidRewriteRule)
+        #expect(
+            try #require(throws: RouterError.self) { _ = try RewriteRule("a(", target: "x") }.code
+                == .invalidRewriteRule)
         do {
             _ = try RewriteRule("(a)", target: "x$12")
         } catch {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouterCore
 @testable import URLRouterFoundation
 
@@ -9,13 +10,14 @@ import Testing
             return nil
         }
         let matcher = CompositeMatcher(
-            CompositePattern(pieces: pieces.map {
-                switch $0 {
-                case .literal(let text): return .literal(text)
-                case .capture: return .capture
-                case .star: return .star
-                }
-            }),
+            CompositePattern(
+                pieces: pieces.map {
+                    switch $0 {
+                    case .literal(let text): return .literal(text)
+                    case .capture: return .capture
+                    case .star: return .star
+                    }
+                }),
             caseInsensitive: caseInsensitive)
         let bytes = Array(segment.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
@@ -86,7 +88,9 @@ import Testing
     }
 
     @Test func firstRuleInOrderWins() throws {
-        let rules = try [RewriteRule("zzz", target: "one"), RewriteRule("aaa", target: "two"), RewriteRule("q*", target: "three")]
+        let rules = try [
+            RewriteRule("zzz", target: "one"), RewriteRule("aaa", target: "two"), RewriteRule("q*", target: "three"),
+        ]
         let rewriter = try backend.makeRewriter(rules: rules)
         var budget = WorkBudget()
         guard case .applied(let rule, _) = rewriter.firstApplicableRule(in: "x://aaa/zzz", budget: &budget) else {
@@ -94,7 +98,9 @@ import Testing
             return
         }
         #expect(rule == 0)
-        #expect(rewriter.firstApplicableRule(in: "x://qq", budget: &budget) == RewriteOutcome.none, "q* first matches empty")
+        #expect(
+            rewriter.firstApplicableRule(in: "x://qq", budget: &budget) == RewriteOutcome.none, "q* first matches empty"
+        )
     }
 
     /// The portable rendering gives ICU the meanings SharedRegex documents.
@@ -117,7 +123,9 @@ import Testing
         #expect(backend.compileError(rewriteExpression: try SharedRegex("")) == nil)
         let rewriter = try backend.makeRewriter(rules: [try RewriteRule("", target: "$0")])
         var budget = WorkBudget()
-        #expect(rewriter.firstApplicableRule(in: "x://a", budget: &budget) == RewriteOutcome.none, "its first match is empty")
+        #expect(
+            rewriter.firstApplicableRule(in: "x://a", budget: &budget) == RewriteOutcome.none,
+            "its first match is empty")
     }
 
     @Test func aSearchICUWouldAbandonIsStoppedFirstAndReported() throws {

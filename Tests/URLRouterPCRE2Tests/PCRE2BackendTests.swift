@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import URLRouterCore
 import URLRouterFoundation
+
+@testable import URLRouterCore
 @testable import URLRouterPCRE2
 
 // The PCRE2 trait is on by default; `swift test --disable-default-traits` builds the package
@@ -16,7 +17,8 @@ struct TablePair {
     init(_ patterns: [(String, String?)], options: RouterOptions = RouterOptions(), rules: [RewriteRule] = []) throws {
         var registry = RouteRegistry(options: options)
         for (index, (pattern, method)) in patterns.enumerated() {
-            registry.add(RouteRegistration(pattern: try RoutePattern(pattern), method: method, name: "r\(index)", handle: index))
+            registry.add(
+                RouteRegistration(pattern: try RoutePattern(pattern), method: method, name: "r\(index)", handle: index))
         }
         pcre2 = try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: rules)
         foundation = try RoutingTable(backend: FoundationBackend(), registry: registry, rules: rules)
@@ -27,7 +29,8 @@ struct TablePair {
         func describe(_ result: Result<RouteMatch, RouteMiss>) -> String {
             switch result {
             case .success(let match):
-                return (match.route.name ?? "?") + " " + (0..<match.parameterCount).map { String(match.parameter(at: $0)) }
+                return (match.route.name ?? "?") + " "
+                    + (0..<match.parameterCount).map { String(match.parameter(at: $0)) }
                     .joined(separator: ",")
             case .failure(let miss): return miss.reason.name
             }
@@ -118,7 +121,9 @@ struct TablePair {
             registry.add(RouteRegistration(pattern: try RoutePattern("/m/:x"), method: "M\(index)", name: "r\(index)"))
         }
         try registry.checkMethodCount(adding: ["M0", "LAST"], pattern: "/m/:x")
-        #expect(try #require(throws: RouterError.self) { try registry.checkMethodCount(adding: ["GET"], pattern: "/m/:x") }.code == .invalidPattern)
+        #expect(
+            try #require(throws: RouterError.self) { try registry.checkMethodCount(adding: ["GET"], pattern: "/m/:x") }
+                .code == .invalidPattern)
         _ = try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: [])
     }
 
@@ -235,7 +240,8 @@ struct TablePair {
                             wrong += 1
                             continue
                         }
-                        if case .success(let image) = table.lookup("/img/\(id).jpg"), image.parameter(at: 0) != id[...] {
+                        if case .success(let image) = table.lookup("/img/\(id).jpg"), image.parameter(at: 0) != id[...]
+                        {
                             wrong += 1
                         }
                     }

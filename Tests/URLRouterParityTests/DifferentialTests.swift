@@ -137,7 +137,8 @@ import URLRouterConformance
         let backend = try #require(RouterBackend.available.first)
         let plain = try BenchmarkRunner(runs: 3, minimumRunTime: .milliseconds(1)).measure(set, backend: backend)
         #expect(plain.threads == nil && plain.routerNsPerLookupMedian == nil && plain.threadedNsPerLookupMedian == nil)
-        let threaded = try BenchmarkRunner(runs: 3, minimumRunTime: .milliseconds(1), threads: 2).measure(set, backend: backend)
+        let threaded = try BenchmarkRunner(runs: 3, minimumRunTime: .milliseconds(1), threads: 2).measure(
+            set, backend: backend)
         #expect(threaded.threads == 2)
         #expect(try #require(threaded.routerNsPerLookupMedian) > 0)
         #expect(try #require(threaded.threadedNsPerLookupMedian) > 0)

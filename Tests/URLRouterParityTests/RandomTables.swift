@@ -22,9 +22,12 @@ struct RandomTable: CustomStringConvertible {
     var routes: [RouteDefinition] = []
     var rules: [(expression: String, target: String)] = []
 
-    static let words = ["a", "b", "users", "Users", "repos", "café", "caf%C3%A9", "家居", "x.y", "a%2Fb", "100%25", "%2A", "v1", "."]
+    static let words = [
+        "a", "b", "users", "Users", "repos", "café", "caf%C3%A9", "家居", "x.y", "a%2Fb", "100%25", "%2A", "v1", ".",
+    ]
     static let constraints = [
-        "\\d+", "[a-z]+", "a|ab", "(?:x|y)z*", "[^x]+", ".+", "\\w+", "[0-9a-f]{2,4}", "(?:a+)+b", "^a$", "\\d*", "[^/]",
+        "\\d+", "[a-z]+", "a|ab", "(?:x|y)z*", "[^x]+", ".+", "\\w+", "[0-9a-f]{2,4}", "(?:a+)+b", "^a$", "\\d*",
+        "[^/]",
     ]
     static let composites = ["{a}.jpg", "img-{w}x{h}", "*.txt", "{a}-{b}", "{a}{b}", "v{n}", "{x}.{y}", "%41{z}"]
     static let schemes: [String?] = [nil, nil, nil, "app", "web"]
@@ -79,7 +82,8 @@ struct RandomTable: CustomStringConvertible {
             routes.append(
                 RouteDefinition(
                     pattern, method: RandomTable.methods.randomElement(using: &generator)!,
-                    variant: RandomTable.variants.randomElement(using: &generator)!, priority: priority, name: "r\(index)",
+                    variant: RandomTable.variants.randomElement(using: &generator)!, priority: priority,
+                    name: "r\(index)",
                     handler: kind == .action ? .action { _ in } : .value(index)))
         }
         if Int.random(in: 0..<3, using: &generator) == 0 {
@@ -92,8 +96,10 @@ struct RandomTable: CustomStringConvertible {
     /// URLs near the table's routes: instances, near misses, encodings, extra and missing segments.
     func urls<G: RandomNumberGenerator>(count: Int, using generator: inout G) -> [String] {
         let fillers = [
-            "a", "b", "users", "USERS", "café", "caf%C3%A9", "%E5%AE%B6%E5%B1%85", "123", "abc", "ab", "x.jpg", "img-1x2",
-            "n.txt", "a-b-c", "v2", "x.y.z", "a%2Fb", "100%25", "%2a", "*", ".", "..", "aab", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabc",
+            "a", "b", "users", "USERS", "café", "caf%C3%A9", "%E5%AE%B6%E5%B1%85", "123", "abc", "ab", "x.jpg",
+            "img-1x2",
+            "n.txt", "a-b-c", "v2", "x.y.z", "a%2Fb", "100%25", "%2a", "*", ".", "..", "aab",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabc",
             "%zz", "%C3", "y", "xz", "A", "é", "push", "",
         ]
         var urls: [String] = []
@@ -107,11 +113,14 @@ struct RandomTable: CustomStringConvertible {
                         segments.append(fillers.randomElement(using: &generator)!)
                         if segment == "**", Bool.random(using: &generator) { segments.append("deep") }
                     } else {
-                        segments.append(Int.random(in: 0..<6, using: &generator) == 0 ? segment.uppercased() : String(segment))
+                        segments.append(
+                            Int.random(in: 0..<6, using: &generator) == 0 ? segment.uppercased() : String(segment))
                     }
                 }
             } else {
-                for _ in 0..<Int.random(in: 0...5, using: &generator) { segments.append(fillers.randomElement(using: &generator)!) }
+                for _ in 0..<Int.random(in: 0...5, using: &generator) {
+                    segments.append(fillers.randomElement(using: &generator)!)
+                }
             }
             switch Int.random(in: 0..<8, using: &generator) {
             case 0: segments.append(fillers.randomElement(using: &generator)!)
@@ -119,7 +128,8 @@ struct RandomTable: CustomStringConvertible {
             default: break
             }
             let prefix = [
-                "/", "app://", "web://", "APP:///", "", "https://www.x.com/", "http://localhost/", "old://", "app://h:8/",
+                "/", "app://", "web://", "APP:///", "", "https://www.x.com/", "http://localhost/", "old://",
+                "app://h:8/",
             ].randomElement(using: &generator)!
             var url = prefix + segments.joined(separator: Int.random(in: 0..<10, using: &generator) == 0 ? "//" : "/")
             switch Int.random(in: 0..<10, using: &generator) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// The README's example, line for line.

@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import URLRouter
 
 /// What issue 10's probe found, pinned on every backend of the build.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+
 @testable import URLRouter
 
 /// Collects values from handlers that run on any thread.
@@ -56,8 +57,11 @@ func reason<Success>(_ result: Result<Success, RouteMiss>) -> RouteMiss.Reason? 
     @Test func objectAndCallbackValuesReadAsTheirTypeWithoutACast() async throws {
         struct User: Sendable, Equatable { var id: Int }
         let router = Router()
-        try router.registerObject("app://user/:id") { match in User(id: match.parameters.get("id", as: Int.self) ?? -1) }
-        try router.registerCallback("app://later/:id") { match in User(id: match.parameters.get("id", as: Int.self) ?? -1) }
+        try router.registerObject("app://user/:id") { match in User(id: match.parameters.get("id", as: Int.self) ?? -1)
+        }
+        try router.registerCallback("app://later/:id") { match in
+            User(id: match.parameters.get("id", as: Int.self) ?? -1)
+        }
         let routed = try router.routeObject("app://user/42").get()
         #expect(routed.value(as: User.self) == User(id: 42))
         let user: User? = routed.value()
@@ -188,12 +192,20 @@ struct RecordingLogHandler: LogHandler {
 @Suite struct RouterRewriteTests {
     @Test func rulesOneByOneOrInABatchAndRemoval() throws {
         let router = Router()
-        try router.addRewriteRule("(?:https://)?www.amazon.com/search/(.*)", target: "protocol://page/routerDetails?product=$1")
+        try router.addRewriteRule(
+            "(?:https://)?www.amazon.com/search/(.*)", target: "protocol://page/routerDetails?product=$1")
         try router.addRewriteRules([
-            ["matchRule": "(?:https://)?www.taobao.com/search/(.*)", "targetRule": "protocol://page/routerDetails?product=$$1"]
+            [
+                "matchRule": "(?:https://)?www.taobao.com/search/(.*)",
+                "targetRule": "protocol://page/routerDetails?product=$$1",
+            ]
         ])
-        #expect(router.rewrite("https://www.amazon.com/search/Atomic_bomb") == "protocol://page/routerDetails?product=Atomic_bomb")
-        #expect(router.rewrite("https://www.taobao.com/search/原子弹") == "protocol://page/routerDetails?product=%E5%8E%9F%E5%AD%90%E5%BC%B9")
+        #expect(
+            router.rewrite("https://www.amazon.com/search/Atomic_bomb")
+                == "protocol://page/routerDetails?product=Atomic_bomb")
+        #expect(
+            router.rewrite("https://www.taobao.com/search/原子弹")
+                == "protocol://page/routerDetails?product=%E5%8E%9F%E5%AD%90%E5%BC%B9")
         #expect(router.rewrite("https://example.com") == nil)
         #expect(router.removeRewriteRule("(?:https://)?www.amazon.com/search/(.*)") == 1)
         #expect(router.rewrite("https://www.amazon.com/search/x") == nil)
@@ -216,7 +228,8 @@ struct RecordingLogHandler: LogHandler {
     @Test func rewrittenURLsAreRouted() throws {
         let router = Router()
         try router.register("protocol://page/routerDetails") { _ in }
-        try router.addRewriteRule("(?:https://)?www.amazon.com/search/(.*)", target: "protocol://page/routerDetails?product=$1")
+        try router.addRewriteRule(
+            "(?:https://)?www.amazon.com/search/(.*)", target: "protocol://page/routerDetails?product=$1")
         let match = try router.route("https://www.amazon.com/search/Atomic_bomb").get()
         #expect(match.rewrittenURL == "protocol://page/routerDetails?product=Atomic_bomb")
         #expect(match.url == "https://www.amazon.com/search/Atomic_bomb")
@@ -284,7 +297,9 @@ final class CountingBackend: MatcherBackend {
     let compiles = Mutex(0)
     var name: String { inner.name }
     func compileError(constraint: SharedRegex) -> String? { inner.compileError(constraint: constraint) }
-    func compileError(rewriteExpression: SharedRegex) -> String? { inner.compileError(rewriteExpression: rewriteExpression) }
+    func compileError(rewriteExpression: SharedRegex) -> String? {
+        inner.compileError(rewriteExpression: rewriteExpression)
+    }
     func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
         compiles.withLock { $0 += 1 }
         return try inner.makeRouteMatcher(routes: routes, options: options)

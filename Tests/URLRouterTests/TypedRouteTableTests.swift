@@ -93,8 +93,10 @@ import URLRouter
     @Test(arguments: backends) func borrowedAndOwnedLookupsAgreeOnEveryGitHubRequest(backend: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let routeLines = try String(contentsOf: root.appendingPathComponent("Benchmarks/Routes/github-api.txt"), encoding: .utf8)
-            .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let routeLines = try String(
+            contentsOf: root.appendingPathComponent("Benchmarks/Routes/github-api.txt"), encoding: .utf8
+        )
+        .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         let routes = routeLines.enumerated().map { index, line in
             RouteTable<Int>.Route(line[1], method: line[0], value: index)
         }

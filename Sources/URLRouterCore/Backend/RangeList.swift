@@ -7,7 +7,9 @@
 package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
     // A tuple rather than an `InlineArray`: copying a list (which holds a reference, the
     // overflow) then copies these words inline instead of through a generic value witness.
-    @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
+        0, 0, 0, 0, 0, 0, 0, 0
+    )
     @usableFromInline var overflow: [Range<Int>]?
     @usableFromInline var storedCount = 0
     /// The number of ranges.
@@ -69,7 +71,8 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
         withUnsafeMutablePointer(to: &inline) { tuple in
             let words = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: UInt64.self)
             for index in 0..<count {
-                words[index] = UInt64(truncatingIfNeeded: base[index].lowerBound) << 32
+                words[index] =
+                    UInt64(truncatingIfNeeded: base[index].lowerBound) << 32
                     | UInt64(truncatingIfNeeded: base[index].upperBound)
             }
         }

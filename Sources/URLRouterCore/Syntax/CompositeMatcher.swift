@@ -44,11 +44,13 @@ package struct CompositeMatcher: Sendable {
             var position = limit - literal.count
             if index == tail.count - 1 {
                 // The last literal sits at the very end.
-                guard position >= head.count, isBoundary(segment, position), equal(segment, at: position, literal) else {
+                guard position >= head.count, isBoundary(segment, position), equal(segment, at: position, literal)
+                else {
                     return nil
                 }
             } else {
-                while position >= head.count, !(isBoundary(segment, position) && equal(segment, at: position, literal)) {
+                while position >= head.count, !(isBoundary(segment, position) && equal(segment, at: position, literal))
+                {
                     position -= 1
                 }
                 guard position >= head.count else { return nil }
@@ -102,14 +104,18 @@ extension CompositeMatcher {
     }
 
     /// The captures of `segment` (bytes), appended to `captures` shifted by `offset`; `false` when it does not match.
-    package func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeList) -> Bool {
+    package func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeList)
+        -> Bool
+    {
         guard let found = match(segment) else { return false }
         for range in found { captures.append((range.lowerBound + offset)..<(range.upperBound + offset)) }
         return true
     }
 
     /// ``appendCaptures(of:offset:to:)-(_,_,RangeList)`` into a lookup's lent room.
-    package func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeBuffer) -> Bool {
+    package func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeBuffer)
+        -> Bool
+    {
         guard let found = match(segment) else { return false }
         for range in found { captures.append((range.lowerBound + offset)..<(range.upperBound + offset)) }
         return true

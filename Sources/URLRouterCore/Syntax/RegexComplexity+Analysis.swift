@@ -39,7 +39,8 @@ extension RegexComplexity {
             case (_, .none): break
             case (.none, _): other = set.other
             case (.scalars(let a), .scalars(let b)): other = .scalars(a.union(b))
-            case (.escape(let a, let negatedA), .escape(let b, let negatedB)) where a == b && negatedA == negatedB: break
+            case (.escape(let a, let negatedA), .escape(let b, let negatedB)) where a == b && negatedA == negatedB:
+                break
             default: other = .some
             }
         }
@@ -151,7 +152,9 @@ extension RegexComplexity {
 
         mutating func connect(_ from: Ways, _ to: Ways) {
             for (source, sourceWays) in from {
-                for (target, targetWays) in to { Automaton.add(&follow[source], target, min(2, sourceWays * targetWays)) }
+                for (target, targetWays) in to {
+                    Automaton.add(&follow[source], target, min(2, sourceWays * targetWays))
+                }
             }
         }
 
@@ -350,7 +353,9 @@ extension RegexComplexity {
         /// Two different ways, from one of `sources` (-1: the start), over the same text, to the
         /// same point, never passing an `accepting` point; `nil` when there are none.
         func ambiguity(from sources: [Int], accepting: Set<Int>) -> Finding? {
-            explore(successors: { $0 < 0 ? first : follow[$0] }, classOf: { classes[$0] }, sources: sources, accepting: accepting)
+            explore(
+                successors: { $0 < 0 ? first : follow[$0] }, classOf: { classes[$0] }, sources: sources,
+                accepting: accepting)
         }
 
         /// Unboundedly many attempts, started at different positions of the text, in progress at one
@@ -376,7 +381,9 @@ extension RegexComplexity {
                     if explored > RegexComplexity.maxPairs {
                         return Finding(
                             offset: 0,
-                            message: "the rule is too complex to prove that searching for it takes linear time; simplify its alternatives and repetitions")
+                            message:
+                                "the rule is too complex to prove that searching for it takes linear time; simplify its alternatives and repetitions"
+                        )
                     }
                     for (x, _) in successors(a) where !accepting.contains(x) {
                         for (y, _) in follow[b] where !accepting.contains(y) && classOf(x).overlaps(classes[y]) {
@@ -422,7 +429,9 @@ extension RegexComplexity {
                 for (index, (point, ways)) in next.enumerated() {
                     if ways >= 2 { return met(point, parted: source < 0 ? point : source) }
                     for (other, _) in next[(index + 1)...] where classOf(point).overlaps(classOf(other)) {
-                        if seen.insert(key(point, other)).inserted { queue.append((point, other, source < 0 ? point : source)) }
+                        if seen.insert(key(point, other)).inserted {
+                            queue.append((point, other, source < 0 ? point : source))
+                        }
                     }
                 }
             }
@@ -433,7 +442,9 @@ extension RegexComplexity {
                 if seen.count > RegexComplexity.maxPairs {
                     return Finding(
                         offset: 0,
-                        message: "the expression is too complex to prove that it runs in linear time; simplify its alternatives and repetitions")
+                        message:
+                            "the expression is too complex to prove that it runs in linear time; simplify its alternatives and repetitions"
+                    )
                 }
                 let left = successors(a)
                 let right = successors(b)

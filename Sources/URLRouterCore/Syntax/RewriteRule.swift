@@ -103,7 +103,9 @@ package struct RewriteTemplate: Sendable, Hashable {
             }
             var modifier = Modifier.none
             var referenceStart = index + 1
-            if referenceStart < bytes.count, bytes[referenceStart] == UInt8(ascii: "$") || bytes[referenceStart] == UInt8(ascii: "#") {
+            if referenceStart < bytes.count,
+                bytes[referenceStart] == UInt8(ascii: "$") || bytes[referenceStart] == UInt8(ascii: "#")
+            {
                 modifier = bytes[referenceStart] == UInt8(ascii: "$") ? .encode : .decode
                 referenceStart += 1
             }
@@ -121,8 +123,11 @@ package struct RewriteTemplate: Sendable, Hashable {
                 guard number <= groupCount else {
                     throw RouterError(
                         .invalidRewriteRule, input: source, offset: index,
-                        message: "the target names group \(number) but the expression has \(groupCount) group\(groupCount == 1 ? "" : "s")"
-                            + (number >= 10 ? " (two digits are read: write ${\(number / 10)}\(number % 10) for group \(number / 10) then '\(number % 10)')" : ""))
+                        message:
+                            "the target names group \(number) but the expression has \(groupCount) group\(groupCount == 1 ? "" : "s")"
+                            + (number >= 10
+                                ? " (two digits are read: write ${\(number / 10)}\(number % 10) for group \(number / 10) then '\(number % 10)')"
+                                : ""))
                 }
                 parts.append(.group(number, modifier))
             case .variable(let variable):

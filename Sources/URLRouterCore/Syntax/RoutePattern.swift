@@ -94,7 +94,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The regexes of the pattern's `:name(regex)` constraints, in order.
     package var constraints: [SharedRegex] {
-        segments.compactMap { if case .parameter(_, let constraint?) = $0.kind { return constraint } else { return nil } }
+        segments.compactMap {
+            if case .parameter(_, let constraint?) = $0.kind { return constraint } else { return nil }
+        }
     }
 
     /// The canonical text: lower-cased scheme, no empty segments, literals re-encoded where needed.
@@ -195,7 +197,8 @@ struct RoutePatternParser {
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "/") {
             if bytes[end] == UInt8(ascii: "?") || bytes[end] == UInt8(ascii: "#") {
-                throw error(.invalidPattern, "a pattern has no query or fragment; write %3F or %23 for a literal", at: end)
+                throw error(
+                    .invalidPattern, "a pattern has no query or fragment; write %3F or %23 for a literal", at: end)
             }
             end += 1
         }
@@ -322,7 +325,8 @@ struct RoutePatternParser {
     }
 
     func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
-        isASCIILetter(byte) || byte == UInt8(ascii: "_") || (!first && (isASCIIDigit(byte) || byte == UInt8(ascii: "-")))
+        isASCIILetter(byte) || byte == UInt8(ascii: "_")
+            || (!first && (isASCIIDigit(byte) || byte == UInt8(ascii: "-")))
     }
 
     func checkName(_ name: String, at offset: Int) throws(RouterError) {

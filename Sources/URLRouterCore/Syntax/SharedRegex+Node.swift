@@ -169,11 +169,15 @@ extension SharedRegex {
             for item in items {
                 switch item {
                 case .scalar(let value): if value == scalar { positive = true }
-                case .range(let low, let high): if low.value <= scalar.value && scalar.value <= high.value { positive = true }
+                case .range(let low, let high):
+                    if low.value <= scalar.value && scalar.value <= high.value { positive = true }
                 case .escape(let escape): if escape.isNegated { positive = true }
                 }
             }
-            return negated ? !positive || items.contains { if case .escape(let e) = $0 { return e.isNegated } else { return false } } : positive
+            return negated
+                ? !positive
+                    || items.contains { if case .escape(let e) = $0 { return e.isNegated } else { return false } }
+                : positive
         }
 
         static func renderSet(negated: Bool, items: [ClassItem]) -> String {

@@ -187,7 +187,9 @@ extension SharedRegex {
             position += 1
             var kind = GroupKind.capturing
             if current == "*" {
-                throw error("backtracking verbs and start-of-pattern items such as (*COMMIT) or (*NO_JIT) are not supported", at: open)
+                throw error(
+                    "backtracking verbs and start-of-pattern items such as (*COMMIT) or (*NO_JIT) are not supported",
+                    at: open)
             }
             if current == "?" {
                 let next = peek(1)
@@ -321,7 +323,8 @@ extension SharedRegex {
             guard let scalar = current else { throw error("missing ']'") }
             switch scalar {
             case "[":
-                throw error("nested sets and POSIX classes such as [:alpha:] are not supported; write \\[ for a literal [")
+                throw error(
+                    "nested sets and POSIX classes such as [:alpha:] are not supported; write \\[ for a literal [")
             case "&" where peek(1) == "&":
                 throw error("set operations (&&) are not supported")
             case "-" where peek(1) == "-":

@@ -66,7 +66,9 @@ package struct RouteRegistry: Sendable {
         guard methods.count > RouteRegistry.maxMethodCount else { return }
         throw RouterError(
             .invalidPattern, input: pattern,
-            message: "a router's routes may use at most \(RouteRegistry.maxMethodCount) distinct HTTP methods (HEAD counted with GET); this would make \(methods.count)")
+            message:
+                "a router's routes may use at most \(RouteRegistry.maxMethodCount) distinct HTTP methods (HEAD counted with GET); this would make \(methods.count)"
+        )
     }
 
     /// Adds `registration`, replacing the same pattern with the same method and variant in its place.
@@ -96,7 +98,8 @@ package struct RouteRegistry: Sendable {
     @discardableResult
     package mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
         let lowered = LoweredPattern(pattern, options: options)
-        let removed = entries.removeValue(forKey: Key(pattern: lowered.key, method: method, variant: variant))?.registration
+        let removed = entries.removeValue(forKey: Key(pattern: lowered.key, method: method, variant: variant))?
+            .registration
         if let removed { forget(removed) }
         return removed
     }
@@ -134,8 +137,10 @@ package struct RouteRegistry: Sendable {
         }
         var groups: [GroupKey: [Entry]] = [:]
         for (key, entry) in entries {
-            groups[GroupKey(pattern: key.pattern, method: key.method, priority: entry.registration.priority), default: []]
-                .append(entry)
+            groups[
+                GroupKey(pattern: key.pattern, method: key.method, priority: entry.registration.priority), default: []
+            ]
+            .append(entry)
         }
         let routes = groups.values.map { group -> CompiledRoute in
             let sorted = group.sorted { $0.sequence < $1.sequence }

@@ -145,7 +145,8 @@ package struct RoutingTable: Sendable {
     /// Rewrites `url` with the first applicable rule.
     package func rewrite(_ url: String) -> RewriteResult {
         var budget = WorkBudget()
-        let charging = regexWork.mayExceedBudget && !regexWork.fits(urlLength: url.utf8.count, rewritable: false, calls: 0)
+        let charging =
+            regexWork.mayExceedBudget && !regexWork.fits(urlLength: url.utf8.count, rewritable: false, calls: 0)
         return rewrite(url, charging: charging, budget: &budget)
     }
 
@@ -323,7 +324,8 @@ package struct RoutingTable: Sendable {
     @inline(__always)
     func firstMatch(_ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget) -> MatchOutcome {
         if charging,
-            !regexWork.chargeConstraints(request.bytes, request.segments, segmentCount: request.segmentCount, to: &budget)
+            !regexWork.chargeConstraints(
+                request.bytes, request.segments, segmentCount: request.segmentCount, to: &budget)
         {
             return .limitExceeded
         }

@@ -20,7 +20,8 @@ public struct QueryItem: Sendable, Hashable {
             // The whole query was checked when the URL was normalized.
             let name = PercentCoding.decoded(item[..<equals], plusAsSpace: decodePlus) ?? String(item[..<equals])
             let rest = item[item.index(after: equals)...]
-            items.append(QueryItem(name: name, value: PercentCoding.decoded(rest, plusAsSpace: decodePlus) ?? String(rest)))
+            items.append(
+                QueryItem(name: name, value: PercentCoding.decoded(rest, plusAsSpace: decodePlus) ?? String(rest)))
         }
         return items
     }

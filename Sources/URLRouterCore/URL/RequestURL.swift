@@ -146,7 +146,10 @@ package struct RequestURL: Sendable {
         var decodedHost: String?
         if layout.hasPercent {
             // The slow path: check every part, and decode segments that hold escapes into new storage.
-            for (part, range) in [("userinfo", layout.userinfo), ("port", layout.port), ("query", layout.query), ("fragment", layout.fragment)] {
+            for (part, range) in [
+                ("userinfo", layout.userinfo), ("port", layout.port), ("query", layout.query),
+                ("fragment", layout.fragment),
+            ] {
                 if let range, !PercentCoding.isWellFormed(slice(range)) {
                     throw MalformedURL(part: part, text: String(slice(range)))
                 }
@@ -176,7 +179,8 @@ package struct RequestURL: Sendable {
         var transition: String?
         if !options.transitionPrefixes.isEmpty, let first = ranges.first {
             let segment = (decoded ?? url).utf8Slice(first)
-            if let word = options.transitionPrefixes.first(where: { asciiCaseInsensitiveEqual($0.utf8, segment.utf8) }) {
+            if let word = options.transitionPrefixes.first(where: { asciiCaseInsensitiveEqual($0.utf8, segment.utf8) })
+            {
                 transition = word
                 ranges.removeFirst()
             }
@@ -258,7 +262,9 @@ package struct RequestURL: Sendable {
     @inline(__always)
     static func comparisonForm(_ text: Substring, part: String) throws(MalformedURL) -> Substring {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        guard let decoded = PercentCoding.comparisonForm(text) else { throw MalformedURL(part: part, text: String(text)) }
+        guard let decoded = PercentCoding.comparisonForm(text) else {
+            throw MalformedURL(part: part, text: String(text))
+        }
         return decoded[...]
     }
 }

@@ -136,7 +136,9 @@ struct URLLayout {
             if hostStart < authorityEnd, base[hostStart] == UInt8(ascii: "[") {
                 if let close = find(UInt8(ascii: "]"), from: hostStart, to: authorityEnd) {
                     hostEnd = close + 1
-                    if hostEnd < authorityEnd, base[hostEnd] == UInt8(ascii: ":") { port = (hostEnd + 1)..<authorityEnd }
+                    if hostEnd < authorityEnd, base[hostEnd] == UInt8(ascii: ":") {
+                        port = (hostEnd + 1)..<authorityEnd
+                    }
                 }
             } else if let colon = find(UInt8(ascii: ":"), from: hostStart, to: authorityEnd) {
                 hostEnd = colon
@@ -155,15 +157,17 @@ struct URLLayout {
         for position in 1..<bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: ":") { return position }
-            guard isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".")
+            guard
+                isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
             else { return nil }
         }
         return nil
     }
 
     /// Appends the non-empty `/`-separated segments of `path` to `segments`.
-    static func appendSegments(of path: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, to segments: inout RangeList) {
+    static func appendSegments(of path: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, to segments: inout RangeList)
+    {
         _ = forEachSegment(of: path, in: bytes) { segment in
             segments.append(segment)
             return true
