@@ -29,11 +29,16 @@ public struct RouteTable<Value: Sendable>: Sendable {
     @usableFromInline let storage: RouteTableStorage
     /// The routes' values, by handle.
     @usableFromInline let values: RouteValues<Value>
+    /// The indices in the routes the table was made from of those a later route with the same
+    /// pattern, method and variant replaced, in increasing order.
+    public private(set) var replacedRoutes: [Int] = []
 
     /// Compiles `routes` and `rewriteRules` on `backend`.
     ///
     /// - Parameters:
-    ///   - routes: the routes; of two with the same pattern, method and variant the later one wins.
+    ///   - routes: the routes; of two with the same pattern, method and variant the later one
+    ///     replaces the earlier (listed in ``replacedRoutes``), or, under
+    ///     ``RouterOptions/duplicateRoutes`` `.refuse`, the table is refused.
     ///   - rewriteRules: `(expression, target)` pairs, applied before matching, first applicable one wins.
     ///   - options: the matching options.
     ///   - backend: the engine; by default the fastest this build has.
@@ -45,11 +50,17 @@ public struct RouteTable<Value: Sendable>: Sendable {
         var registry = RouteRegistry(options: options)
         try registry.checkMethodCount(adding: routes.map(\.method), pattern: routes.first?.pattern ?? "")
         var registrations: [RouteRegistration] = []
+        var replaced: [Int] = []
         for route in routes {
             let registration = try RouteValidation.registration(
                 pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
                 kind: .action, name: route.name, handle: registrations.count, backend: backend)
-            _ = registry.add(registration)
+            if let old = registry.add(registration) {
+                guard options.duplicateRoutes == .replace else {
+                    throw RouteRegistry.duplicateError(registration, earlier: old)
+                }
+                replaced.append(old.handle)
+            }
             registrations.append(registration)
         }
         let rules = try RouteValidation.rules(rewriteRules, backend: backend)
@@ -62,6 +73,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
                 message: "the \(backend.name) backend could not compile the table: \(error)")
         }
         self.init(table: table, registrations: registrations, values: routes.map(\.value))
+        replacedRoutes = replaced.sorted()
     }
 
     /// A table over `table`, whose registrations hold handles `0..<registrations.count`, indices of

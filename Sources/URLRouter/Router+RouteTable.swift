@@ -25,26 +25,29 @@ extension Router {
     ///   - handler: makes each entry's handler from its pattern (with the group's scheme in front,
     ///     for a nested table) and its target (FTRouter's destination class name, for example); by
     ///     default ``RouteHandler/value(_:)`` of the target.
+    /// - Returns: the registrations the table's routes replaced (see ``register(contentsOf:)``).
     /// - Throws: ``RouterError`` naming the entry when the table or one of its patterns is refused;
     ///   nothing is registered then.
+    @discardableResult
     public func registerRoutes(
         json data: Data, handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
-    ) throws(RouterError) {
+    ) throws(RouterError) -> [RouteRegistration] {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
             throw RouterError(.invalidRouteTable, input: "JSON route table", message: "not valid JSON: \(error)")
         }
-        try registerRoutes(table: object, handler: handler)
+        return try registerRoutes(table: object, handler: handler)
     }
 
     /// Registers a route table read from a property list (XML or binary), in the shapes of
-    /// ``registerRoutes(json:handler:)``.
+    /// ``registerRoutes(json:handler:)``; returns the registrations its routes replaced.
+    @discardableResult
     public func registerRoutes(
         propertyList data: Data,
         handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
-    ) throws(RouterError) {
+    ) throws(RouterError) -> [RouteRegistration] {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -52,19 +55,20 @@ extension Router {
             throw RouterError(
                 .invalidRouteTable, input: "property-list route table", message: "not a property list: \(error)")
         }
-        try registerRoutes(table: object, handler: handler)
+        return try registerRoutes(table: object, handler: handler)
     }
 
     /// Registers a route table already decoded into dictionaries.
     func registerRoutes(
         table: Any, handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
-    ) throws(RouterError) {
+    ) throws(RouterError) -> [RouteRegistration] {
         let entries = try Router.entries(of: table)
-        try register(contentsOf: entries.map { RouteDefinition($0.pattern, name: $0.pattern, handler: handler($0)) })
+        return try register(
+            contentsOf: entries.map { RouteDefinition($0.pattern, name: $0.pattern, handler: handler($0)) })
     }
 
     /// Flattens a route table into entries, sorted by pattern.
-    static func entries(of table: Any) throws(RouterError) -> [(pattern: String, target: String)] {
+    package static func entries(of table: Any) throws(RouterError) -> [(pattern: String, target: String)] {
         guard let dictionary = table as? [String: Any] else {
             throw RouterError(
                 .invalidRouteTable, input: "route table",

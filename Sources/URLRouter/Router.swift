@@ -77,7 +77,8 @@ public final class Router: Sendable {
     /// Registers a route.
     ///
     /// Registering the same pattern again (same method and variant) replaces the earlier
-    /// registration in its place and logs a warning.
+    /// registration in its place, returns it and logs a warning; under
+    /// ``RouterOptions/duplicateRoutes`` `.refuse` it throws instead.
     ///
     /// - Parameters:
     ///   - pattern: the pattern (see ``RoutePattern``).
@@ -86,16 +87,20 @@ public final class Router: Sendable {
     ///   - priority: higher wins first; default 0.
     ///   - name: a name reported on matches.
     ///   - handler: what the route runs.
-    /// - Throws: ``RouterError`` when the pattern, method or variant is refused; nothing changes.
+    /// - Returns: the registration this one replaced, if any.
+    /// - Throws: ``RouterError`` when the pattern, method or variant is refused, or the route is a
+    ///   refused duplicate; nothing changes.
+    @discardableResult
     public func register(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         handler: RouteHandler
-    ) throws(RouterError) {
+    ) throws(RouterError) -> RouteRegistration? {
         try register(
             contentsOf: [
                 RouteDefinition(
                     pattern, method: method, variant: variant, priority: priority, name: name, handler: handler)
-            ])
+            ]
+        ).first
     }
 
     /// Registers an action route.
@@ -105,44 +110,56 @@ public final class Router: Sendable {
     ///     print(match.parameters.get("id", as: Int.self) ?? 0)
     /// }
     /// ```
+    @discardableResult
     public func register(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         action: @escaping @Sendable (RouteMatch) -> Void
-    ) throws(RouterError) {
+    ) throws(RouterError) -> RouteRegistration? {
         try register(
             pattern, method: method, variant: variant, priority: priority, name: name, handler: .action(action))
     }
 
-    /// Registers an object route whose handler returns a value.
+    /// Registers an object route whose handler returns a value; returns the registration it replaced.
+    @discardableResult
     public func registerObject(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         handler: @escaping @Sendable (RouteMatch) -> (any Sendable)?
-    ) throws(RouterError) {
+    ) throws(RouterError) -> RouteRegistration? {
         try register(
             pattern, method: method, variant: variant, priority: priority, name: name, handler: .object(handler))
     }
 
-    /// Binds a value to a pattern (an object route that always returns `object`).
+    /// Binds a value to a pattern (an object route that always returns `object`); returns the
+    /// registration it replaced.
+    @discardableResult
     public func registerObject(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         object: any Sendable
-    ) throws(RouterError) {
+    ) throws(RouterError) -> RouteRegistration? {
         try register(pattern, method: method, variant: variant, priority: priority, name: name, handler: .value(object))
     }
 
-    /// Registers a callback route whose handler delivers its value asynchronously.
+    /// Registers a callback route whose handler delivers its value asynchronously; returns the
+    /// registration it replaced.
+    @discardableResult
     public func registerCallback(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         handler: @escaping @Sendable (RouteMatch) async -> (any Sendable)?
-    ) throws(RouterError) {
+    ) throws(RouterError) -> RouteRegistration? {
         try register(
             pattern, method: method, variant: variant, priority: priority, name: name, handler: .callback(handler))
     }
 
     /// Registers several routes at once: all of them, or, when one is refused, none.
     ///
+    /// A definition with the pattern, method and variant of a registered route, or of one before
+    /// it in `definitions`, replaces it in its place (``RouterOptions/duplicateRoutes`` `.replace`,
+    /// the default) or is refused (`.refuse`).
+    ///
+    /// - Returns: the registrations replaced, in the order they were replaced.
     /// - Throws: ``RouterError`` for the first refused definition; nothing changes.
-    public func register(contentsOf definitions: [RouteDefinition]) throws(RouterError) {
+    @discardableResult
+    public func register(contentsOf definitions: [RouteDefinition]) throws(RouterError) -> [RouteRegistration] {
         var prepared: [(RoutePattern, String?, String?, RouteDefinition)] = []
         prepared.reserveCapacity(definitions.count)
         for definition in definitions {
@@ -154,14 +171,17 @@ public final class Router: Sendable {
         let replaced = try state.withLock { (state: inout State) throws(RouterError) -> [RouteRegistration] in
             try state.registry.checkMethodCount(
                 adding: prepared.map(\.1), pattern: prepared.first?.3.pattern ?? "")
-            var replaced: [RouteRegistration] = []
-            for (pattern, method, variant, definition) in prepared {
-                let handle = state.nextHandle
-                state.nextHandle += 1
-                state.handlers[handle] = definition.value
-                let registration = RouteRegistration(
+            let registrations = prepared.enumerated().map { offset, item in
+                let (pattern, method, variant, definition) = item
+                return RouteRegistration(
                     pattern: pattern, method: method, variant: variant, priority: definition.priority,
-                    kind: definition.value.kind, name: definition.name, handle: handle)
+                    kind: definition.value.kind, name: definition.name, handle: state.nextHandle + offset)
+            }
+            try state.registry.checkDuplicates(registrations)
+            state.nextHandle += registrations.count
+            var replaced: [RouteRegistration] = []
+            for (registration, item) in zip(registrations, prepared) {
+                state.handlers[registration.handle] = item.3.value
                 if let old = state.registry.add(registration) {
                     state.handlers[old.handle] = nil
                     replaced.append(old)
@@ -178,6 +198,7 @@ public final class Router: Sendable {
                 ])
         }
         logger.debug("routes registered", metadata: ["count": "\(prepared.count)"])
+        return replaced
     }
 
     /// Removes the one registration of `pattern` with this method and variant.
@@ -381,7 +402,8 @@ public final class Router: Sendable {
     ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
         let result = snapshot.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
         if case .failure(let miss) = result {
-            logger.debug("unmatched URL", metadata: ["url": "\(url)", "reason": "\(miss.reason.name)"])
+            logger.debug(
+                "unmatched URL", metadata: ["url": "\(RouteMiss.shortened(url))", "reason": "\(miss.reason.name)"])
             if miss.reason != .kindMismatch { snapshot.unmatchedHandler?(miss) }
         }
         return result

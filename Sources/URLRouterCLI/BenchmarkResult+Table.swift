@@ -26,6 +26,13 @@ extension BenchmarkResult {
                     + String(result.peakRSSKiB).leftPadded(14)
                     + String(result.wrongAnswers).leftPadded(7))
         }
+        for result in results where result.wrongAnswers > 0 {
+            lines.append(
+                "\(result.backend) on \(result.set): \(result.wrongAnswers) requests not answered by their own route"
+                    + (result.wrongAnswers > result.wrongExamples.count
+                        ? "; the first \(result.wrongExamples.count):" : ":"))
+            lines += result.wrongExamples.map { "  \($0)" }
+        }
         for result in results {
             guard let raw = result.rawMatchNsMedian, let ratio = result.lookupToRawRatio else { continue }
             lines.append(

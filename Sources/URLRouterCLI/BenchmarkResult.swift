@@ -1,4 +1,5 @@
 import Foundation
+package import URLRouterConformance
 
 /// One backend's figures on one route set.
 package struct BenchmarkResult: Sendable, Codable, Hashable {
@@ -26,6 +27,8 @@ package struct BenchmarkResult: Sendable, Codable, Hashable {
     package var peakRSSKiB: Int
     /// Requests whose best match was not their own route.
     package var wrongAnswers: Int
+    /// The first few wrong answers: the request, its own route and what won instead.
+    package var wrongExamples: [RouteSet.WrongAnswer] = []
     /// The median over the same runs of the bare engine calls behind one lookup, replayed without
     /// the router (PCRE2's match on the prepared subject and the winner's `(*MARK)`), in
     /// nanoseconds; `nil` for backends without such calls.
@@ -71,6 +74,7 @@ package struct BenchmarkResult: Sendable, Codable, Hashable {
         case patterns
         case peakRSSKiB = "peak_rss_kib"
         case wrongAnswers = "wrong_answers"
+        case wrongExamples = "wrong_examples"
     }
 }
 

@@ -17,16 +17,19 @@ package struct BenchmarkRunner: Sendable {
     package var threads: Int
     /// Reads this thread's count of heap allocations so far (`nil`: not counted).
     package var mallocCount: (@Sendable () -> Int?)?
+    /// Hears what the runner is doing (building tables, run 3 of 11), for a progress line.
+    package var progress: (@Sendable (String) -> Void)?
 
     /// Makes a runner.
     package init(
         runs: Int = 11, minimumRunTime: Duration = .milliseconds(100), threads: Int = 1,
-        mallocCount: (@Sendable () -> Int?)? = nil
+        mallocCount: (@Sendable () -> Int?)? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.runs = runs
         self.minimumRunTime = minimumRunTime
         self.threads = threads
         self.mallocCount = mallocCount
+        self.progress = progress
     }
 
     /// Measures `set` on `backend`.
@@ -38,9 +41,13 @@ package struct BenchmarkRunner: Sendable {
     /// between the sets' figures hold while the machine's speed drifts. One result per set, in
     /// order; the peak RSS is the process's, over all of them.
     package func measure(_ sets: [RouteSet], backend: RouterBackend) throws -> [BenchmarkResult] {
-        let trials = try sets.map { try Trial(set: $0, backend: backend, mallocCount: mallocCount) }
+        let trials = try sets.map { set in
+            progress?("\(backend.name): building \(set.name) (\(set.routes.count) routes)")
+            return try Trial(set: set, backend: backend, mallocCount: mallocCount)
+        }
         var sink = 0
-        for _ in 0..<max(1, runs) {
+        for run in 0..<max(1, runs) {
+            progress?("\(backend.name): run \(run + 1) of \(max(1, runs))")
             for trial in trials {
                 trial.run(minimumRunTime: minimumRunTime, sink: &sink)
                 if threads > 1 { trial.runThreaded(minimumRunTime: minimumRunTime, threads: threads, sink: &sink) }

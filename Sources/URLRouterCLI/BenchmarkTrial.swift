@@ -17,7 +17,7 @@ extension BenchmarkRunner {
         var borrowedSamples: [Double] = []
         let registerTime: Duration
         let compileTime: Duration
-        let wrong: Int
+        let wrong: [RouteSet.WrongAnswer]
         let paths: [String]
         let methods: [String]
         /// The engine calls behind one pass of lookups, replayed bare in the same runs.
@@ -36,7 +36,11 @@ extension BenchmarkRunner {
         init(set: RouteSet, backend: RouterBackend, mallocCount: (@Sendable () -> Int?)?) throws {
             self.set = set
             self.mallocCount = mallocCount
-            typed = try set.typedTable(backend: backend)
+            do {
+                typed = try set.typedTable(backend: backend)
+            } catch {
+                throw set.locating(error)
+            }
             backendName = backend.name
             let registerStart = clock.now
             let router = try set.router(backend: backend)
@@ -46,7 +50,7 @@ extension BenchmarkRunner {
             let table = router.table
             compileTime = clock.now - compileStart
             self.table = table
-            wrong = set.wrongAnswers(in: table).count
+            wrong = set.wrongAnswers(in: table)
             let paths = set.requests.map(\.path)
             let methods = set.requests.map(\.method)
             self.paths = paths
@@ -188,7 +192,8 @@ extension BenchmarkRunner {
                 registerMs: registerTime.nanoseconds / 1e6, compileMs: compileTime.nanoseconds / 1e6,
                 patterns: table.routePatternFacts?.compiledPatternCount ?? 0,
                 jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: peakRSSKiB,
-                wrongAnswers: wrong, rawMatchNsMedian: median(rawSamples), lookupToRawRatio: median(ratios),
+                wrongAnswers: wrong.count, wrongExamples: Array(wrong.prefix(5)), rawMatchNsMedian: median(rawSamples),
+                lookupToRawRatio: median(ratios),
                 threads: threads, routerNsPerLookupMedian: median(routerSamples),
                 threadedNsPerLookupMedian: median(threadedSamples), floorNsMedian: median(floorSamples),
                 borrowedNsMedian: median(borrowedSamples), borrowedMallocsPerLookup: borrowedMallocsPerLookup,

@@ -116,9 +116,10 @@ public struct ConformanceReport: Sendable {
     /// 0 only when nothing failed and at least one case ran.
     public var exitCode: Int32 { failed == 0 && passed > 0 ? 0 : 1 }
 
-    /// The report as FIXTURES.md describes it: a line per suite, failures under it, totals last.
+    /// The report as FIXTURES.md describes it: the backends that ran first, a line per suite,
+    /// failures under it, totals last.
     public var text: String {
-        var lines: [String] = []
+        var lines = [backendLine]
         for entry in entries {
             switch entry {
             case .error(let error):
@@ -148,6 +149,16 @@ public struct ConformanceReport: Sendable {
         }
         lines.append("\(passed) passed, \(failed) failed")
         return lines.joined(separator: "\n")
+    }
+
+    /// `backends: pcre2, foundation`, and each known backend that did not run and why.
+    var backendLine: String {
+        let built = Set(RouterBackend.available.map(\.name))
+        let skipped = RouterBackend.knownNames.filter { !backends.contains($0) }.map {
+            built.contains($0) ? "\($0) not asked for" : "\($0) not in this build"
+        }
+        return "backends: " + backends.joined(separator: ", ")
+            + (skipped.isEmpty ? "" : " (\(skipped.joined(separator: "; ")))")
     }
 
     /// The report as one JSON object.

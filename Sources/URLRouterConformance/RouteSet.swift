@@ -24,6 +24,8 @@ public struct RouteSet: Sendable {
     public var routes: [Line]
     /// The requests; request i's best match is route i.
     public var requests: [Line]
+    /// The route file and the 1-based line of each route, for a set read from files.
+    package var routeSource: (file: String, lines: [Int])?
 
     /// A malformed route or request file: which file and line.
     public struct FormatError: Error, Sendable, CustomStringConvertible {
@@ -46,7 +48,9 @@ public struct RouteSet: Sendable {
     /// Reads a route file and its request file.
     public init(routesFile: String, requestsFile: String) throws {
         name = URL(fileURLWithPath: routesFile).deletingPathExtension().lastPathComponent
-        routes = try RouteSet.lines(inFile: routesFile).map(\.line)
+        let numbered = try RouteSet.lines(inFile: routesFile)
+        routes = numbered.map(\.line)
+        routeSource = (routesFile, numbered.map(\.number))
         requests = try RouteSet.lines(inFile: requestsFile).map(\.line)
         guard routes.count == requests.count else {
             throw FormatError(
@@ -124,12 +128,26 @@ public struct RouteSet: Sendable {
         return RouteSet(name: "synthetic-\(count)", routes: routes, requests: requests)
     }
 
+    /// Where route `index` comes from: `file:line` for a set read from files, otherwise the
+    /// set's name and the route's 1-based position.
+    public func location(ofRoute index: Int) -> String {
+        guard let routeSource else { return "\(name): route \(index + 1)" }
+        return "\(routeSource.file):\(routeSource.lines[index])"
+    }
+
     /// A typed table holding the set's routes, each bound to its index.
     public func typedTable(backend: RouterBackend) throws(RouterError) -> RouteTable<Int> {
         try RouteTable(
-            routes.enumerated().map { index, line in RouteTable<Int>.Route(line.path, method: line.method, value: index)
-            },
+            routes.enumerated().map { RouteTable<Int>.Route($1.path, method: $1.method, value: $0) },
             backend: backend)
+    }
+
+    /// `error`, refusing one of the set's routes, as a ``FormatError`` naming the route's file and
+    /// line (or, for a generated set, its position), when the route can be told.
+    public func locating(_ error: RouterError) -> any Error {
+        guard let index = routes.firstIndex(where: { $0.path == error.input }) else { return error }
+        let file = routeSource?.file ?? name
+        return FormatError(file: file, line: routeSource?.lines[index] ?? index + 1, message: error.description)
     }
 
     /// A router holding the set's routes, each named by its index.
@@ -142,12 +160,34 @@ public struct RouteSet: Sendable {
         return router
     }
 
+    /// A request whose winner was not its own route.
+    package struct WrongAnswer: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The request, `METHOD /path`.
+        package var request: String
+        /// Its own route, `METHOD /pattern`, and where it is.
+        package var expected: String
+        /// The route that won, `METHOD /pattern`, or the miss reason.
+        package var got: String
+
+        package var description: String { "\(request): expected \(expected), got \(got)" }
+    }
+
     /// The requests whose winner in `table` (built by ``router(backend:)``) is not their own route.
-    package func wrongAnswers(in table: RoutingTable) -> [Int] {
-        requests.indices.filter { index in
+    package func wrongAnswers(in table: RoutingTable) -> [WrongAnswer] {
+        requests.indices.compactMap { index in
             let request = requests[index]
-            guard case .success(let match) = table.lookup(request.path, method: request.method) else { return true }
-            return match.route.name != String(index)
+            let got: String
+            switch table.lookup(request.path, method: request.method) {
+            case .success(let match):
+                if match.route.name == String(index) { return nil }
+                let winner = Int(match.route.name ?? "").map { routes[$0] }
+                got = winner.map { "\($0.method) \($0.path)" } ?? match.route.pattern
+            case .failure(let miss):
+                got = miss.reason.name
+            }
+            return WrongAnswer(
+                request: "\(request.method) \(request.path)",
+                expected: "\(routes[index].method) \(routes[index].path) (\(location(ofRoute: index)))", got: got)
         }
     }
 }

@@ -207,18 +207,18 @@ extension URLRouterCommand {
             } else {
                 var sets = synthetic.map { RouteSet.synthetic($0) }
                 if let routes, let requests {
-                    do {
-                        sets.append(try RouteSet(routesFile: routes, requestsFile: requests))
-                    } catch {
-                        throw ValidationError("\(error)")
-                    }
+                    sets.append(try RouteSet(routesFile: routes, requestsFile: requests))
                 }
+                let progress = ProgressLine.standardError
+                var report: (@Sendable (String) -> Void)?
+                if let progress { report = { progress.show($0) } }
                 let runner = BenchmarkRunner(
                     runs: runs, minimumRunTime: .milliseconds(minRunMs), threads: threads,
                     mallocCount: {
                         let count = urlrouter_thread_malloc_count()
                         return count < 0 ? nil : count
-                    })
+                    }, progress: report)
+                defer { progress?.clear() }
                 results += try runner.measure(sets, backend: backends[0])
             }
             if json {

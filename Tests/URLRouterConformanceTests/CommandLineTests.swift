@@ -61,7 +61,10 @@ enum URLRouterExecutable {
     @Test func checkIsTheDefaultSubcommandAndTakesAFilter() throws {
         let (status, output) = try URLRouterExecutable.run([BundledFixtures.directory, "--filter", "seed-abrouter"])
         #expect(status == 0)
-        #expect(output.hasPrefix("PASS seed-abrouter (9 cases)\n9 passed, 0 failed"))
+        let backends = "backends: " + RouterBackend.available.map(\.name).joined(separator: ", ")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix(backends) == true, "\(output)")
+        #expect(Array(lines.dropFirst()) == ["PASS seed-abrouter (9 cases)", "9 passed, 0 failed"])
     }
 
     @Test func helpListsTheSubcommandsAndOptions() throws {
@@ -86,6 +89,34 @@ enum URLRouterExecutable {
             #expect(status != 0, "\(arguments)")
             #expect(output.contains("--synthetic") || output.contains("--threads"), "\(arguments): \(output)")
         }
+    }
+
+    @Test func benchNamesTheLineOfABadRouteAndListsWrongAnswers() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        func write(_ name: String, _ text: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let bad = try write("bad.txt", "# routes\nGET /a/:id\nGET /b/:x(\\d+\nGET /c\n")
+        let requests = try write("requests.txt", "GET /a/1\nGET /a/2\nGET /d\n")
+        let (status, output) = try URLRouterExecutable.run([
+            "bench", "--routes", bad, "--requests", requests, "--backend", "foundation",
+        ])
+        #expect(status != 0)
+        #expect(output.contains("\(bad):3: invalidConstraint: '/b/:x(\\d+'"), "\(output)")
+        #expect(!output.contains("USAGE"), "a bad route is not a usage error: \(output)")
+
+        let routes = try write("routes.txt", "GET /a/:id\nGET /a/*\nGET /c\n")
+        let (wrongStatus, wrongOutput) = try URLRouterExecutable.run([
+            "bench", "--routes", routes, "--requests", requests, "--backend", "foundation", "--runs", "11",
+            "--min-run-ms", "100",
+        ])
+        #expect(wrongStatus == 1)
+        #expect(wrongOutput.contains("foundation on routes: 2 requests not answered by their own route:"))
+        #expect(wrongOutput.contains("  GET /a/2: expected GET /a/* (\(routes):2), got GET /a/:id"), "\(wrongOutput)")
+        #expect(wrongOutput.contains("  GET /d: expected GET /c (\(routes):3), got noMatch"))
     }
 
     @Test func unknownBackendExitsNonZeroWithAMessage() throws {

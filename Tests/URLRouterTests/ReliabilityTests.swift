@@ -56,7 +56,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 5) { thread in
             if thread == 0 {
                 for round in 0..<rounds {
-                    try? router.register("/moving/\(round % 7)/:x") { _ in }
+                    _ = try? router.register("/moving/\(round % 7)/:x") { _ in }
                     try? router.addRewriteRule("^/old/(\\d+)$", target: "/stable/$1")
                     _ = try? router.unregister("/moving/\((round + 3) % 7)/:x")
                     if round % 10 == 0 { router.removeAllRewriteRules() }

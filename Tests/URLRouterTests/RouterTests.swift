@@ -159,14 +159,78 @@ func reason<Success>(_ result: Result<Success, RouteMiss>) -> RouteMiss.Reason? 
         expectRouterError(.invalidPattern) { try router.unregister("/a/:") }
     }
 
-    @Test func replacingARouteLogsAWarning() throws {
+    @Test func replacingARouteReturnsTheReplacedOneAndLogsAWarning() throws {
         let log = Recorder<String>()
         let logger = Logger(label: "test") { _ in RecordingLogHandler(recorder: log) }
         let router = Router(logger: logger)
-        try router.register("/a/:x") { _ in }
-        try router.register("/a/{y}") { _ in }
+        #expect(try router.register("/a/:x", name: "first") { _ in } == nil)
+        let replaced = try router.register("/a/{y}", name: "second") { _ in }
+        #expect(replaced?.name == "first")
         #expect(log.all.contains("warning route replaced"))
-        #expect(router.registrations.count == 1)
+        #expect(router.registrations.map(\.name) == ["second"])
+        // Another method is another route; a batch reports each replacement.
+        #expect(try router.register("/a/:z", method: "POST") { _ in } == nil)
+        let batch = try router.register(contentsOf: [
+            RouteDefinition("/a/:x", name: "third", handler: .action { _ in }),
+            RouteDefinition("/b", handler: .action { _ in }),
+            RouteDefinition("/a/:w", name: "fourth", handler: .action { _ in }),
+        ])
+        #expect(batch.map(\.name) == ["second", "third"])
+        #expect(try router.match("/a/1").get().route.name == "fourth")
+    }
+
+    @Test func underRefuseADuplicateThrowsAndChangesNothing() throws {
+        var options = RouterOptions()
+        options.duplicateRoutes = .refuse
+        let router = Router(options: options)
+        try router.register("/a/:x", method: "GET", name: "first") { _ in }
+        try router.register("/a/:x", method: "POST") { _ in }
+        expectRouterError(.duplicateRoute) { try router.register("/a/{y}", method: "get") { _ in } }
+        // A batch with a duplicate inside it is refused whole.
+        expectRouterError(.duplicateRoute) {
+            try router.register(contentsOf: [
+                RouteDefinition("/c", handler: .action { _ in }), RouteDefinition("/c/", handler: .action { _ in }),
+            ])
+        }
+        #expect(router.registrations.count == 2)
+        #expect(!router.canRoute("/c"))
+        #expect(try router.match("/a/1", method: "GET").get().route.name == "first")
+        do {
+            try router.register("/a/:id", method: "GET") { _ in }
+        } catch {
+            #expect(error.description.contains("'/a/:x' is registered already"), "\(error)")
+        }
+        // A table refuses alike, and under replace lists what was replaced.
+        expectRouterError(.duplicateRoute) {
+            _ = try RouteTable<Int>([.init("/a/:x", value: 0), .init("/a/:y", value: 1)], options: options)
+        }
+        let table = try RouteTable<Int>([
+            .init("/a/:x", value: 0), .init("/b", value: 1), .init("/a/:y", value: 2), .init("/b", value: 3),
+        ])
+        #expect(table.replacedRoutes == [0, 1])
+        #expect(table.count == 2)
+    }
+
+    @Test func aMissDescribesALongURLByItsStartAndLength() throws {
+        let router = Router()
+        try router.register("/a") { _ in }
+        let long = "/é" + String(repeating: "x", count: 10_040)
+        guard case .failure(let miss) = router.match(long) else {
+            Issue.record("expected a miss")
+            return
+        }
+        #expect(miss.reason == .urlTooLong)
+        #expect(miss.url == long, "the miss keeps the whole URL")
+        #expect(miss.description.count < 300, "\(miss.description.count)")
+        #expect(miss.description.hasPrefix("urlTooLong: /éxxx"))
+        #expect(miss.description.contains("… (10043 bytes)"))
+        // Cut inside a two-byte character, the shown text ends before it.
+        let cut = "/" + String(repeating: "a", count: 198) + "é" + "b"
+        guard case .failure(let other) = router.match(cut) else {
+            Issue.record("expected a miss")
+            return
+        }
+        #expect(other.description == "noMatch: /" + String(repeating: "a", count: 198) + "… (202 bytes)")
     }
 
     @Test func aRouterIsQuietByDefault() {
@@ -336,7 +400,7 @@ final class CountingBackend: MatcherBackend {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for index in 0..<pairs {
-                    try? router.register(contentsOf: [
+                    _ = try? router.register(contentsOf: [
                         RouteDefinition("/pair/\(index)/a", handler: .action { _ in }),
                         RouteDefinition("/pair/\(index)/b", handler: .action { _ in }),
                     ])
@@ -378,7 +442,7 @@ final class CountingBackend: MatcherBackend {
         try router.register("/outer/:id") { [weak router] match in
             // Registering changes the generation: the inner lookup replaces this thread's copy
             // while the outer lookup is still using the one it took.
-            try? router?.register("/inner/:n") { inner in seen.record("inner \(inner.parameter(at: 0))") }
+            _ = try? router?.register("/inner/:n") { inner in seen.record("inner \(inner.parameter(at: 0))") }
             router?.route("/inner/\(match.parameter(at: 0))")
             seen.record("outer \(match.parameter(at: 0)) \(match.route.pattern)")
         }

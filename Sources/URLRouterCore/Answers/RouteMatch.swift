@@ -202,10 +202,23 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// The callback URL, when the URL was normalized and had one.
     public var callbackURL: String? { request?.callbackURL }
 
+    /// The reason and the URL, for a log line: a URL longer than 200 UTF-8 bytes is shown by its
+    /// first 200 bytes and its length.
     public var description: String {
-        var text = "\(reason.name): \(url)"
-        if let rewrittenURL { text += " (rewritten to \(rewrittenURL))" }
+        var text = "\(reason.name): \(RouteMiss.shortened(url))"
+        if let rewrittenURL { text += " (rewritten to \(RouteMiss.shortened(rewrittenURL)))" }
         if let detail { text += " — \(detail)" }
         return text
+    }
+
+    /// `url`, or, past `limit` UTF-8 bytes, its first `limit` bytes (fewer, to end on a whole
+    /// character), `…` and its length.
+    package static func shortened(_ url: String, limit: Int = 200) -> String {
+        let bytes = url.utf8.count
+        guard bytes > limit else { return url }
+        var end = url.utf8.index(url.utf8.startIndex, offsetBy: limit)
+        // Back to the start of a UTF-8 sequence: the shown text stays valid.
+        while end > url.utf8.startIndex, url.utf8[end] & 0xC0 == 0x80 { end = url.utf8.index(before: end) }
+        return "\(String(decoding: url.utf8[..<end], as: UTF8.self))… (\(bytes) bytes)"
     }
 }

@@ -1,4 +1,5 @@
-/// An input the router refuses: a pattern, a constraint, a rewrite rule or a route table entry.
+/// An input the router refuses: a pattern, a constraint, a rewrite rule, a route table entry or a
+/// duplicate route.
 ///
 /// Callers tell errors apart by ``code``; the ``description`` says what was refused, where,
 /// and why:
@@ -10,7 +11,8 @@ public struct RouterError: Error, Sendable, CustomStringConvertible {
     /// What kind of input was refused. Extensible: new codes may be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         enum Base: String, Sendable, Hashable {
-            case invalidPattern, duplicateParameter, invalidConstraint, invalidRewriteRule, invalidRouteTable
+            case invalidPattern, duplicateParameter, invalidConstraint, invalidRewriteRule, invalidRouteTable,
+                duplicateRoute
         }
         let base: Base
 
@@ -24,6 +26,9 @@ public struct RouterError: Error, Sendable, CustomStringConvertible {
         public static let invalidRewriteRule = Code(base: .invalidRewriteRule)
         /// A batch route table is not in a format the router reads.
         public static let invalidRouteTable = Code(base: .invalidRouteTable)
+        /// The route has the pattern, method and variant of a route registered before it, and
+        /// ``RouterOptions/duplicateRoutes`` is ``RouterOptions/DuplicateRoutes/refuse``.
+        public static let duplicateRoute = Code(base: .duplicateRoute)
 
         /// The code's name, as fixtures spell it (`invalidPattern`, ...).
         public var description: String { base.rawValue }

@@ -65,6 +65,19 @@ public struct RouterOptions: Sendable {
     /// A route with none of the requested variants does not fall back to its untagged target.
     public var strictVariants: Bool = false
 
+    /// What registering a route whose pattern, method and variant are those of a registered route
+    /// does.
+    public enum DuplicateRoutes: Sendable, Hashable, CaseNamed {
+        /// The new route replaces the old one in its place (FFRouter, YFRouter, ABRouter, FTRouter);
+        /// the registration call returns the replaced route.
+        case replace
+        /// The registration is refused with ``RouterError/Code/duplicateRoute``; nothing changes.
+        case refuse
+    }
+
+    /// What a duplicate registration does. Default ``DuplicateRoutes/replace``.
+    public var duplicateRoutes: DuplicateRoutes = .replace
+
     /// The defaults of SEMANTICS.md section 8.
     public init() {}
 }

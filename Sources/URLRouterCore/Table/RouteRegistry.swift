@@ -71,6 +71,46 @@ package struct RouteRegistry: Sendable {
         )
     }
 
+    /// The registration already here with the pattern, method and variant of `registration`.
+    package func existing(_ registration: RouteRegistration) -> RouteRegistration? {
+        entries[key(registration)]?.registration
+    }
+
+    /// Refuses `registrations` when ``RouterOptions/duplicateRoutes`` is
+    /// ``RouterOptions/DuplicateRoutes/refuse`` and one of them repeats a registration here or
+    /// one before it in the list.
+    ///
+    /// - Throws: ``RouterError`` with code ``RouterError/Code/duplicateRoute``, naming both.
+    package func checkDuplicates(_ registrations: [RouteRegistration]) throws(RouterError) {
+        guard options.duplicateRoutes == .refuse else { return }
+        var added: [Key: RouteRegistration] = [:]
+        for registration in registrations {
+            let key = key(registration)
+            guard let earlier = entries[key]?.registration ?? added[key] else {
+                added[key] = registration
+                continue
+            }
+            throw RouteRegistry.duplicateError(registration, earlier: earlier)
+        }
+    }
+
+    /// The error for `registration`, a duplicate of `earlier`.
+    package static func duplicateError(_ registration: RouteRegistration, earlier: RouteRegistration) -> RouterError {
+        let method = registration.method ?? "any"
+        let variant = registration.variant.map { "'\($0)'" } ?? "none"
+        return RouterError(
+            .duplicateRoute, input: registration.pattern,
+            message:
+                "'\(earlier.pattern)' is registered already with the same pattern, method (\(method)) and variant (\(variant)), and duplicateRoutes is .refuse"
+        )
+    }
+
+    private func key(_ registration: RouteRegistration) -> Key {
+        Key(
+            pattern: LoweredPattern(registration.parsedPattern, options: options).key, method: registration.method,
+            variant: registration.variant)
+    }
+
     /// Adds `registration`, replacing the same pattern with the same method and variant in its place.
     ///
     /// - Returns: the registration it replaced, if any.
