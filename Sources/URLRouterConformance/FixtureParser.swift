@@ -1,5 +1,5 @@
 public import Foundation
-import URLRouter
+package import URLRouter
 
 /// A fixture file that does not follow Docs/FIXTURES.md: which file, which field, what is wrong.
 public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -354,5 +354,22 @@ struct JSONReader {
                 expect: expectation)
             return FixtureSuite.Case(id: id, comment: comment, action: .lookup(lookup))
         }
+    }
+}
+
+extension FixtureSuite {
+    /// Router options written as a fixture's `options` object (`{"trailingStar": "singleSegment"}`),
+    /// for the command line's `--options`.
+    ///
+    /// - Throws: ``FixtureError`` naming the field, with `--options` as the file.
+    package static func options(json: String) throws(FixtureError) -> RouterOptions {
+        let reader = JSONReader(file: "--options")
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        } catch {
+            throw reader.error("", "not valid JSON: \(error.localizedDescription)")
+        }
+        return try reader.options(object, at: "")
     }
 }

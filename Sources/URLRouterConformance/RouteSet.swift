@@ -67,18 +67,11 @@ public struct RouteSet: Sendable {
     ///   the error reading the file.
     public static func lines(inFile file: String) throws -> [(number: Int, line: Line)] {
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        var lines: [(number: Int, line: Line)] = []
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = raw.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let fields = trimmed.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count == 2, HTTPMethodName.normalized(String(fields[0])) != nil, fields[1].hasPrefix("/")
-            else {
-                throw FormatError(file: file, line: number + 1, message: "expected 'METHOD /path', found '\(trimmed)'")
-            }
-            lines.append((number + 1, Line(method: String(fields[0]), path: String(fields[1]))))
+        let (entries, problems) = RouteFile.lineEntries(text, path: file)
+        if let problem = problems.first {
+            throw FormatError(file: file, line: problem.line, message: problem.message)
         }
-        return lines
+        return entries.map { ($0.line, Line(method: $0.method ?? "", path: $0.pattern)) }
     }
 
     /// A deterministic synthetic table of `count` routes, like the synthetic sets of `Benchmarks/Routes`:

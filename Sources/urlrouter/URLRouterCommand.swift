@@ -11,7 +11,7 @@ struct URLRouterCommand: ParsableCommand {
         commandName: "urlrouter",
         abstract: "Check URLRouter against fixture suites and try lookups.",
         version: "0.1.0",
-        subcommands: [Check.self, Match.self, Bench.self, Backends.self],
+        subcommands: [Check.self, Match.self, Lint.self, Bench.self, Backends.self],
         defaultSubcommand: Check.self)
 }
 
@@ -64,56 +64,161 @@ extension URLRouterCommand {
 
     struct Match: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Load a fixture's routes, rules and options, and look one URL up.")
+            abstract: "Look URLs up in a route file, or in a fixture's routes, rules and options.",
+            discussion: """
+                With --routes: a file of 'METHOD /pattern' lines (as Benchmarks/Routes holds) or a JSON \
+                route table in FTRouter's format ({"pattern": "Target"} or {"scheme": {"pattern": "Target"}}). \
+                For each URL it prints the winner (pattern, file and line), its parameters and catch-all, or \
+                the miss and why; --explain adds every route whose pattern matches the path and why the winner \
+                beat it. With --fixture: a fixture's routes, rewrite rules and options (Docs/FIXTURES.md), one \
+                answer per backend. Exits 1 when a URL finds no route.
+                """)
 
-        @Option(name: .long, help: "The fixture file whose routes, rewrite rules and options to load.")
-        var fixture: String
+        @Option(name: .long, help: "A route file: 'METHOD /pattern' lines, or a JSON route table.")
+        var routes: String?
 
-        @Argument(help: "The URL to look up.")
-        var url: String
+        @Option(name: .long, help: "Instead, a fixture file whose routes, rewrite rules and options to load.")
+        var fixture: String?
+
+        @Argument(help: "The URLs to look up.")
+        var urls: [String]
 
         @Option(name: .long, help: "The request's HTTP method.")
         var method: String?
 
-        @Option(name: .long, help: "Acceptable variants, in preference order, separated by commas.")
+        @Flag(name: .long, help: "With --routes: list the routes matching each path and why the winner beat each.")
+        var explain = false
+
+        @Option(
+            name: .long,
+            help: """
+                With --routes: router options as a fixture's options object, e.g. '{"trailingStar": "singleSegment"}'.
+                """)
+        var options: String?
+
+        @Option(name: .long, help: "With --fixture: acceptable variants, in preference order, separated by commas.")
         var variants: String?
 
-        @Option(name: .long, help: "The entry point: action, object or callback.")
+        @Option(name: .long, help: "With --fixture: the entry point, action, object or callback.")
         var kind: String = "action"
 
         @OptionGroup var backendOption: BackendOption
 
-        @Flag(name: .long, help: "Print JSON, one object per backend.")
+        @Flag(name: .long, help: "Print JSON: one object per URL (per backend, with --fixture).")
         var json = false
 
+        func validate() throws {
+            guard (routes == nil) != (fixture == nil) else {
+                throw ValidationError("give --routes FILE or --fixture FILE")
+            }
+            guard !urls.isEmpty else { throw ValidationError("give at least one URL to look up") }
+            if fixture != nil, explain || options != nil {
+                throw ValidationError("--explain and --options go with --routes")
+            }
+        }
+
         func run() throws {
+            if let routes { return try runRoutes(routes) }
             guard let routeKind = RouteKind(name: kind) else {
                 throw ValidationError("--kind must be action, object or callback")
             }
             let backends = try backendOption.resolve(absent: [.default])
-            let suite: FixtureSuite
-            do {
-                suite = try FixtureSuite(contentsOf: fixture)
-            } catch {
-                throw ValidationError(error.description)
-            }
+            let suite = try FixtureSuite(contentsOf: fixture ?? "")
             let variantList = variants.map { $0.split(separator: ",").map(String.init) } ?? []
             var matched = true
-            for backend in backends {
-                let report: MatchCommandReport
-                do {
-                    report = try MatchCommandReport(
+            for url in urls {
+                for backend in backends {
+                    let report = try MatchCommandReport(
                         fixture: suite, backend: backend, url: url, method: method, variants: variantList,
                         kind: routeKind)
-                } catch {
-                    throw ValidationError(error.description)
+                    print(json ? report.json : report.text)
+                    if report.observation.route == nil { matched = false }
                 }
-                print(json ? report.json : report.text)
-                if report.observation.route == nil { matched = false }
+            }
+            if !matched { throw ExitCode(1) }
+        }
+
+        func runRoutes(_ path: String) throws {
+            let routerOptions = try options.map { try FixtureSuite.options(json: $0) } ?? RouterOptions()
+            let backend = try backendOption.resolve(absent: [.default])[0]
+            let table = RouteFileTable(
+                file: try RouteFile(contentsOf: path), options: routerOptions, backend: backend)
+            let problems = table.file.problems.map { "\($0.file):\($0.line):\($0.column): error: \($0.message)" }
+            if !problems.isEmpty || !table.refused.isEmpty {
+                printToStandardError(problems + table.refusalDiagnostics)
+                throw ExitCode(1)
+            }
+            var matched = true
+            for url in urls {
+                let report = MatchRoutesReport(table: table, url: url, method: method, explain: explain)
+                print(json ? report.json(table) : report.text(table))
+                if report.winner == nil { matched = false }
             }
             if !matched { throw ExitCode(1) }
         }
     }
+}
+
+extension URLRouterCommand {
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find refused, duplicate, never-winning and order-decided routes in route files.",
+            discussion: """
+                Reads 'METHOD /pattern' files and JSON route tables (as match --routes does) and prints \
+                'file:line:column: error|warning: message' per finding: a line or pattern the router \
+                refuses; an exact duplicate; a route that never wins, because every URL it matches goes to a \
+                route ranked above (decided exactly without constraint regexes and in-segment patterns; with \
+                them, 'possibly', from sampled URLs), with an example URL; two routes only the registration \
+                order decides between, with an example URL. Exits 1 when there is an error.
+                """)
+
+        @Argument(help: "Route files: 'METHOD /pattern' lines, or JSON route tables.")
+        var files: [String]
+
+        @Option(name: .long, help: "Router options as a fixture's options object, e.g. '{\"caseInsensitive\": true}'.")
+        var options: String?
+
+        @Flag(name: .long, help: "Print one JSON array of findings.")
+        var json = false
+
+        func validate() throws {
+            guard !files.isEmpty else { throw ValidationError("give at least one route file") }
+        }
+
+        func run() throws {
+            let routerOptions = try options.map { try FixtureSuite.options(json: $0) } ?? RouterOptions()
+            var findings: [LintDiagnostic] = []
+            for path in files {
+                do {
+                    let file = try RouteFile(contentsOf: path)
+                    let table = RouteFileTable(file: file, options: routerOptions, backend: .default)
+                    findings += RouteLinter(table: table).diagnostics()
+                } catch {
+                    findings.append(
+                        LintDiagnostic(
+                            file: path, line: error.line, column: error.column, severity: .error,
+                            message: error.message))
+                }
+            }
+            if json {
+                let data = try JSONSerialization.data(
+                    withJSONObject: findings.map(\.jsonObject), options: [.sortedKeys, .withoutEscapingSlashes])
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                for finding in findings { print(finding.text) }
+                let errors = findings.filter { $0.severity == .error }.count
+                print(
+                    "\(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")"
+                )
+            }
+            if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        }
+    }
+}
+
+/// Prints `lines` to standard error, where a command's diagnostics go.
+func printToStandardError(_ lines: [String]) {
+    FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
 }
 
 extension URLRouterCommand {

@@ -212,12 +212,12 @@ package struct PatternKey: Hashable, Sendable {
 }
 
 /// A pattern lowered to elements under a router's options, with its identity key.
-struct LoweredPattern: Sendable {
-    var scheme: String?
-    var elements: [RouteElement]
-    var key: PatternKey
+package struct LoweredPattern: Sendable {
+    package var scheme: String?
+    package var elements: [RouteElement]
+    package var key: PatternKey
 
-    init(_ pattern: RoutePattern, options: RouterOptions) {
+    package init(_ pattern: RoutePattern, options: RouterOptions) {
         scheme = pattern.scheme ?? options.defaultScheme
         let hasDoubleStar = pattern.segments.contains(.doubleStar)
         var elements: [RouteElement] = []

@@ -1,0 +1,352 @@
+import Foundation
+import URLRouter
+import URLRouterConformance
+import URLRouterCore
+
+/// `urlrouter lint`: what is wrong or fragile in a route file, found without running a server.
+///
+/// - Lines that are not routes, and patterns the router refuses: errors at their column.
+/// - Exact duplicates (same pattern, method and variant): an error at the later line, which
+///   replaces the earlier.
+/// - Routes that can never win: every URL they match is taken by a route ranked above. For
+///   patterns of literals, parameters, wildcards and catch-alls this is decided exactly, by
+///   looking up one URL per class of segment values the table tells apart (each literal the
+///   routes above have at a position, and one text equal to none). Where a constraint regex or an
+///   in-segment pattern takes part, the classes are sampled instead, and the finding is a
+///   warning that the route possibly never wins. Each comes with an example URL and its winner.
+/// - Pairs only the registration order decides: two routes of the same rank that both match an
+///   example URL (a warning at the later one).
+package struct RouteLinter: Sendable {
+    /// The file's routes.
+    package let table: RouteFileTable
+    let explanation: PrecedenceExplanation
+    /// How many URLs one route's search may look up before its answer counts as sampled.
+    let budget = 4096
+    /// A segment equal to no literal of the file: it stands for every segment no route names.
+    let fresh: String
+
+    /// A linter over `table`.
+    package init(table: RouteFileTable) {
+        self.table = table
+        self.explanation = PrecedenceExplanation(options: table.options)
+        var literals: Set<String> = []
+        for entry in table.file.entries {
+            for part in entry.pattern.split(separator: "/") { literals.insert(part.lowercased()) }
+        }
+        var number = 0
+        while literals.contains("x\(number)") { number += 1 }
+        fresh = "x\(number)"
+    }
+
+    /// Every finding, in file order.
+    package func diagnostics() -> [LintDiagnostic] {
+        let path = table.file.path
+        var found = table.file.problems.map {
+            LintDiagnostic(file: path, line: $0.line, column: $0.column, severity: .error, message: $0.message)
+        }
+        for (index, error) in table.refused {
+            let entry = table.file.entries[index]
+            let column = entry.column + max(0, (error.offset ?? 0) - entry.shift)
+            found.append(
+                LintDiagnostic(
+                    file: path, line: entry.line, column: column, severity: .error, message: error.description))
+        }
+        found += duplicates()
+        let routes = rankedRoutes()
+        var neverWins: Set<Int> = []
+        for (position, route) in routes.enumerated() {
+            guard let finding = neverWinning(route, above: Array(routes[..<position])) else { continue }
+            neverWins.insert(route.entry)
+            found.append(finding)
+        }
+        found += orderDecided(routes, skipping: neverWins)
+        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    // MARK: - Duplicates
+
+    /// The later of two entries with the same pattern, method and variant.
+    func duplicates() -> [LintDiagnostic] {
+        var first: [String: Int] = [:]
+        var found: [LintDiagnostic] = []
+        for (index, entry) in table.file.entries.enumerated() {
+            guard let pattern = try? RoutePattern(entry.pattern) else { continue }
+            let lowered = LoweredPattern(pattern, options: table.options)
+            let key = "\(entry.method ?? "*") " + String(decoding: lowered.key.bytes, as: UTF8.self)
+            guard let earlier = first[key] else {
+                first[key] = index
+                continue
+            }
+            let other = table.file.entries[earlier]
+            found.append(
+                LintDiagnostic(
+                    file: table.file.path, line: entry.line, column: entry.column, severity: .error,
+                    message:
+                        "duplicate of line \(other.line) ('\(other.pattern)'): the same pattern, method and variant; this route replaces it"
+                ))
+        }
+        return found
+    }
+
+    // MARK: - Routes that never win
+
+    /// A registered route, lowered, with its place in the file.
+    struct Ranked {
+        var entry: Int
+        var registration: RouteRegistration
+        var lowered: LoweredPattern
+        /// Whether a constraint regex or an in-segment pattern is among its positions.
+        var sampled: Bool
+    }
+
+    /// The registered routes in precedence order (ties in registration order).
+    func rankedRoutes() -> [Ranked] {
+        let registrations = table.router.registrations
+        let routes = registrations.compactMap { registration -> Ranked? in
+            guard let index = table.entry(of: registration)?.index else { return nil }
+            let lowered = LoweredPattern(registration.parsedPattern, options: table.options)
+            let sampled = lowered.elements.contains {
+                switch $0 {
+                case .constrained, .composite: return true
+                default: return false
+                }
+            }
+            return Ranked(entry: index, registration: registration, lowered: lowered, sampled: sampled)
+        }
+        let sequence = Dictionary(uniqueKeysWithValues: routes.enumerated().map { ($1.entry, $0) })
+        return routes.sorted { a, b in
+            let order = explanation.order(a.registration, b.registration)
+            return order != 0 ? order < 0 : sequence[a.entry]! < sequence[b.entry]!
+        }
+    }
+
+    /// What one position of a route takes, once the route is laid over a number of segments.
+    enum Slot {
+        case literal(String)
+        case any
+        case composite(CompositePattern)
+        case constrained(SharedRegex)
+    }
+
+    /// `route`'s positions over `count` segments, or `nil` when it cannot match that many.
+    func slots(_ route: Ranked, count: Int) -> [Slot]? {
+        let elements = route.lowered.elements
+        func slot(_ element: RouteElement) -> Slot {
+            switch element {
+            case .literal(let text): return .literal(text)
+            case .composite(let pattern): return .composite(pattern)
+            case .constrained(let regex): return .constrained(regex)
+            case .parameter, .wildcard, .catchAll: return .any
+            }
+        }
+        guard let star = elements.firstIndex(of: .catchAll) else {
+            return elements.count == count ? elements.map(slot) : nil
+        }
+        guard count >= elements.count else { return nil }
+        return elements[..<star].map(slot) + Array(repeating: .any, count: count - elements.count + 1)
+            + elements[(star + 1)...].map(slot)
+    }
+
+    /// Whether a route ranked above `route` answers the requests `route` answers best: those
+    /// with its own method (or without one), for its scheme.
+    func competes(_ other: Ranked, with route: Ranked) -> Bool {
+        if let scheme = other.lowered.scheme, scheme != route.lowered.scheme { return false }
+        guard let method = route.registration.method else { return other.registration.method == nil }
+        return other.registration.method == nil || other.registration.method == method
+    }
+
+    /// The finding for a route no URL it matches routes to, if it is one.
+    func neverWinning(_ route: Ranked, above: [Ranked]) -> LintDiagnostic? {
+        let rivals = above.filter { competes($0, with: route) }
+        let longest = ([route] + rivals).map(\.lowered.elements.count).max() ?? 0
+        let counts: [Int]
+        if route.lowered.elements.contains(.catchAll) {
+            counts = Array(route.lowered.elements.count...(longest + 1))
+        } else {
+            counts = [route.lowered.elements.count]
+        }
+        var lookups = 0
+        var example: (url: String, winner: Int)?
+        var sampled = route.sampled
+        for count in counts {
+            guard let own = slots(route, count: count) else { continue }
+            let others = rivals.compactMap { rival in slots(rival, count: count).map { (rival, $0) } }
+            if others.contains(where: { $0.0.sampled }) { sampled = true }
+            var values: [String] = []
+            var won = false
+            func visit(_ position: Int, _ alive: [Int]) {
+                if won || lookups >= budget { return }
+                if position == count {
+                    lookups += 1
+                    let url = self.url(route, values)
+                    switch table.router.match(url, method: route.registration.method) {
+                    case .success(let match):
+                        let winner = table.entry(of: match.route)?.index
+                        if winner == route.entry {
+                            won = true
+                        } else if example == nil, let winner {
+                            example = (url, winner)
+                        }
+                    case .failure: break
+                    }
+                    return
+                }
+                var candidates: [String]
+                switch own[position] {
+                case .literal(let text): candidates = [text]
+                case .any: candidates = [fresh]
+                case .composite(let pattern): candidates = [pattern.example()]
+                case .constrained(let regex): candidates = regex.examples
+                }
+                if case .literal = own[position] {
+                } else if !alive.isEmpty {
+                    // Each literal a rival still in the running has here, as the route would take it.
+                    for index in alive {
+                        if case .literal(let text) = others[index].1[position], !candidates.contains(text) {
+                            candidates.append(text)
+                        }
+                    }
+                }
+                for value in candidates {
+                    let still = alive.filter { index in
+                        guard case .literal(let text) = others[index].1[position] else { return true }
+                        return same(text, value)
+                    }
+                    values.append(value)
+                    visit(position + 1, still)
+                    values.removeLast()
+                    if won { return }
+                }
+            }
+            visit(0, Array(others.indices))
+            if won { return nil }
+        }
+        guard let example else { return nil }
+        if lookups >= budget { sampled = true }
+        let entry = table.file.entries[route.entry]
+        let winner = table.label(example.winner)
+        let message =
+            sampled
+            ? "possibly never wins: the URLs tried that it matches all go to routes ranked above, e.g. \(example.url) goes to \(winner)"
+            : "never wins: every URL it matches goes to a route ranked above, e.g. \(example.url) goes to \(winner)"
+        return LintDiagnostic(
+            file: table.file.path, line: entry.line, column: entry.column, severity: sampled ? .warning : .error,
+            message: message, exampleURL: example.url)
+    }
+
+    // MARK: - Pairs the registration order decides
+
+    /// Two routes of the same rank that both match one URL: the earlier wins it by order alone.
+    func orderDecided(_ routes: [Ranked], skipping: Set<Int>) -> [LintDiagnostic] {
+        var groups: [String: [Ranked]] = [:]
+        for route in routes {
+            groups[rankSignature(route), default: []].append(route)
+        }
+        var found: [LintDiagnostic] = []
+        for group in groups.values where group.count > 1 {
+            for (i, first) in group.enumerated() {
+                for second in group[(i + 1)...] where !skipping.contains(second.entry) {
+                    guard explanation.order(first.registration, second.registration) == 0,
+                        first.registration.method == second.registration.method,
+                        first.lowered.scheme == second.lowered.scheme,
+                        let url = sharedURL(first, second)
+                    else { continue }
+                    let entry = table.file.entries[second.entry]
+                    found.append(
+                        LintDiagnostic(
+                            file: table.file.path, line: entry.line, column: entry.column, severity: .warning,
+                            message:
+                                "only the registration order decides between this route and \(table.label(first.entry)), which wins, e.g. for \(url)",
+                            exampleURL: url))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The rank of each position, the priority, the scheme and the method tier, as text.
+    func rankSignature(_ route: Ranked) -> String {
+        let positions = route.lowered.elements.map { element -> String in
+            switch element {
+            case .literal: return "L"
+            case .composite(let pattern): return "S\(pattern.literalCount),\(pattern.captureCount)"
+            case .constrained: return "C"
+            case .parameter: return "P"
+            case .wildcard: return "W"
+            case .catchAll: return "A"
+            }
+        }
+        return
+            "\(route.registration.priority) \(positions.joined(separator: "/")) \(route.lowered.scheme ?? "-") \(route.registration.method ?? "*")"
+    }
+
+    /// A URL both routes match, from each position's examples, if one is found.
+    func sharedURL(_ first: Ranked, _ second: Ranked) -> String? {
+        let count = first.lowered.elements.count
+        guard let a = slots(first, count: count), let b = slots(second, count: count) else { return nil }
+        var options: [[String]] = []
+        for position in 0..<count {
+            var values: [String] = []
+            for slot in [a[position], b[position]] {
+                switch slot {
+                case .literal(let text): values.append(text)
+                case .any: values.append(fresh)
+                case .composite(let pattern): values.append(pattern.example())
+                case .constrained(let regex): values += regex.examples
+                }
+            }
+            if case .literal(let x) = a[position], case .literal(let y) = b[position] {
+                guard same(x, y) else { return nil }
+            }
+            options.append(values)
+        }
+        var tried = 0
+        var values: [String] = []
+        func find(_ position: Int) -> String? {
+            if position == count {
+                tried += 1
+                let url = self.url(first, values)
+                return matches(first, url) && matches(second, url) ? url : nil
+            }
+            for value in options[position] where tried < 256 {
+                values.append(value)
+                if let url = find(position + 1) { return url }
+                values.removeLast()
+            }
+            return nil
+        }
+        return find(0)
+    }
+
+    /// Whether `route`'s pattern alone matches `url`.
+    func matches(_ route: Ranked, _ url: String) -> Bool {
+        var options = table.options
+        options.duplicateRoutes = .replace
+        guard
+            let single = try? RouteTable<Int>(
+                [.init(table.file.entries[route.entry].pattern, value: 0)], options: options, backend: .foundation)
+        else { return false }
+        if case .success = single.lookup(method: nil, url: url) { return true }
+        return false
+    }
+
+    // MARK: - URLs
+
+    /// Literal comparison under the table's options.
+    func same(_ a: String, _ b: String) -> Bool {
+        table.options.caseInsensitive ? a.lowercased() == b.lowercased() : a == b
+    }
+
+    /// The URL of `segments` for `route`: its scheme, then the segments, percent-encoded.
+    func url(_ route: Ranked, _ segments: [String]) -> String {
+        let path = segments.map { segment in
+            segment.addingPercentEncoding(withAllowedCharacters: RouteLinter.segmentCharacters) ?? segment
+        }.joined(separator: "/")
+        guard let scheme = route.lowered.scheme else { return "/" + path }
+        return scheme + ":///" + path
+    }
+
+    /// Characters a segment keeps unencoded.
+    static let segmentCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+}
