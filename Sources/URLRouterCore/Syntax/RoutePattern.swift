@@ -24,14 +24,14 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// One segment of a pattern.
     package struct Segment: Sendable, Hashable, CustomStringConvertible {
-        enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             case literal(String)
             case parameter(String, constraint: SharedRegex?)
             case composite([Piece])
             case star
             case doubleStar
         }
-        let kind: Kind
+        package let kind: Kind
 
         /// A literal segment, in comparison form (`%2F` and `%25` kept encoded).
         package static func literal(_ text: String) -> Segment { Segment(kind: .literal(text)) }
