@@ -57,4 +57,12 @@ enum Endpoint: Sendable, Equatable { case user, deleteUser, file }
         }
         #expect(status == 405)
     }
+
+    /// The README's URL-building example, line for line.
+    @Test func theReadmeURLBuildingExampleRuns() throws {
+        let links = try RouteTable<Int>([.init("/users/:id(\\d+)/files/**", name: "file", value: 1)])
+        #expect(
+            try links.url(forRouteNamed: "file", parameters: ["id": "42"], catchAll: ["a b", "c"])
+                == "/users/42/files/a%20b/c")
+    }
 }
