@@ -81,7 +81,7 @@ public final class Router: Sendable {
     /// ``RouterOptions/duplicateRoutes`` `.refuse` it throws instead.
     ///
     /// - Parameters:
-    ///   - pattern: the pattern (see ``RoutePattern``).
+    ///   - pattern: the pattern (see <doc:PatternSyntax>).
     ///   - method: the HTTP method the route answers, or `nil` for any.
     ///   - variant: the variant tag (A/B targets), or `nil`.
     ///   - priority: higher wins first; default 0.

@@ -137,16 +137,22 @@ struct AnyResponder: HTTPResponder {
     }
 }
 
+/// The README's "Server integration" lines for Hummingbird 2, as written there.
+func buildRouter() throws -> URLRouterBuilder<BasicRequestContext> {
+    let router = URLRouterBuilder(context: BasicRequestContext.self)  // was: Router(context: …)
+    router.get("/users/:id") { _, context in "user \(try context.parameters.require("id", as: Int.self))" }
+    router.group("/api").get("/files/**") { _, context in context.parameters.getCatchAll().joined(separator: "/") }
+    // URLRouter's own syntax (constraints, in-segment captures, priorities) through the pattern string:
+    try router.on(pattern: "/orders/:id(\\d+)", method: .get) { _, context in "order \(context.parameters.get("id") ?? "")" }
+    try router.addRewriteRule("^/u/(\\d+)$", target: "/users/$1")
+    return router
+}
+
 @Suite struct ReadmeExampleTests {
-    /// The README's "Use in a server: Hummingbird 2" lines, served over a real socket.
+    /// The README's router, served over a real socket.
     @Test func theReadmeExampleServes() async throws {
-        let router = URLRouterBuilder(context: BasicRequestContext.self)  // was: Router(context: …)
-        router.get("/users/:id") { _, context in "user \(try context.parameters.require("id", as: Int.self))" }
-        router.group("/api").get("/files/**") { _, context in context.parameters.getCatchAll().joined(separator: "/") }
-        // URLRouter's own syntax (constraints, in-segment captures, priorities) through the pattern string:
-        try router.on(pattern: "/orders/:id(\\d+)", method: .get) { _, context in "order \(context.parameters.get("id") ?? "")" }
-        try router.addRewriteRule("^/u/(\\d+)$", target: "/users/$1")
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        var app = Application(router: try buildRouter())
+        app.configuration = .init(address: .hostname("127.0.0.1", port: 0))
         try await app.test(.live) { client in
             let user = try await fetch(client, "/u/3")
             #expect(user.body == "user 3")
