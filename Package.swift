@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "urlrouter", targets: ["urlrouter"]),
     ],
     traits: [
-        // `PCRE2`: build the PCRE2 JIT backend (module `URLRouterPCRE2`, C module `CURLRouterPCRE2`).
+        // `PCRE2`: build the PCRE2 JIT backend (Sources/URLRouter/PCRE2Backend, C module `CURLRouterPCRE2`).
         // It needs Debian's `libpcre2-dev` (pkg-config `libpcre2-8`). Code behind it is gated with `#if PCRE2`.
         // Without it (`swift build --disable-default-traits`) the package is Foundation-only and needs no C library.
         .trait(name: "PCRE2", description: "PCRE2 JIT matching backend (needs libpcre2-dev)"),
@@ -24,31 +24,22 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The C library, only ever imported by URLRouterPCRE2 and only with the PCRE2 trait.
+        // The C library, imported only by the PCRE2 backend's files and only with the PCRE2 trait.
         .systemLibrary(
             name: "CURLRouterPCRE2",
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
-        // Pattern and rule syntax, URL normalization, the backend-neutral route IR, the lookup pipeline.
-        .target(name: "URLRouterCore"),
-        // The reference backend: Swift matching over the IR, NSRegularExpression for user regexes.
-        .target(name: "URLRouterFoundation", dependencies: ["URLRouterCore"]),
-        // The PCRE2 JIT backend: the only importer of CURLRouterPCRE2. Empty without the PCRE2 trait.
-        .target(
-            name: "URLRouterPCRE2",
-            dependencies: [
-                "URLRouterCore",
-                .target(name: "CURLRouterPCRE2", condition: .when(traits: ["PCRE2"])),
-            ]
-        ),
-        // The public library: `Router`, handlers, batch route tables, logging, backend selection.
+        // The library, one module: `RouteTable`, `Router` and what they answer in (Routing/); pattern
+        // and rule syntax, URL normalization, the backend-neutral route IR and the lookup pipeline
+        // (Syntax/, URL/, Table/, Backend/, Answers/, Support/); the reference backend
+        // (FoundationBackend/) and the PCRE2 JIT backend (PCRE2Backend/, compiled only with the
+        // PCRE2 trait). One module, so every public type is declared where `import URLRouter` and its
+        // documentation find it.
         .target(
             name: "URLRouter",
             dependencies: [
-                "URLRouterCore",
-                "URLRouterFoundation",
-                "URLRouterPCRE2",
+                .target(name: "CURLRouterPCRE2", condition: .when(traits: ["PCRE2"])),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -74,9 +65,6 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzing"]),
         .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport", "URLRouterConformance"]),
         .executableTarget(name: "FuzzParsers", dependencies: ["FuzzSupport", "URLRouterConformance"]),
-        .testTarget(name: "URLRouterCoreTests", dependencies: ["URLRouterCore"]),
-        .testTarget(name: "URLRouterFoundationTests", dependencies: ["URLRouterFoundation"]),
-        .testTarget(name: "URLRouterPCRE2Tests", dependencies: ["URLRouterPCRE2", "URLRouterFoundation"]),
         .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"]),
         .testTarget(name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance", "URLRouterCLI"]),
         // Both backends against each other on random tables and URLs.

@@ -1,7 +1,6 @@
 import Foundation
-import URLRouter
+package import URLRouter
 import URLRouterConformance
-package import URLRouterCore
 
 /// `urlrouter match --routes FILE URL...`: for one URL, the winner of a route file's table
 /// (pattern, line, parameters, catch-all) or the miss and why; with `explain`, every route whose

@@ -1,7 +1,6 @@
 import Foundation
 import URLRouter
 import URLRouterConformance
-import URLRouterCore
 
 /// `urlrouter lint`: what is wrong or fragile in a route file, found without running a server.
 ///

@@ -1,0 +1,46 @@
+#if PCRE2
+
+/// Where a route's captures are, so that a match reads them from the request's segments rather
+/// than from PCRE2's capture groups: the route's segment layout and up to 8 capturing positions.
+/// Routes with in-segment patterns, or more than 8 parameters, are not `simple`: their captures
+/// take the general path.
+struct CapturePlan {
+    var layout: SegmentLayout
+    var simple: Bool
+    var captureCount: Int32
+    var positions: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+
+    /// The plan of `route`.
+    init(_ route: CompiledRoute) {
+        layout = route.layout
+        simple = true
+        positions = (0, 0, 0, 0, 0, 0, 0, 0)
+        var captured: [Int32] = []
+        for (position, element) in route.elements.enumerated() {
+            switch element {
+            case .parameter, .constrained: captured.append(Int32(position))
+            case .composite: simple = false
+            case .literal, .wildcard, .catchAll: break
+            }
+        }
+        if captured.count > 8 { simple = false }
+        captureCount = Int32(captured.count)
+        withUnsafeMutableBytes(of: &positions) { bytes in
+            for (slot, position) in captured.prefix(8).enumerated() {
+                bytes.storeBytes(of: position, toByteOffset: slot * 4, as: Int32.self)
+            }
+        }
+    }
+
+    /// Calls `body` with the segment of each capturing position, in order (simple plans only).
+    @inline(__always)
+    func forEachCapturedSegment(segmentCount: Int, _ body: (Int) -> Void) {
+        withUnsafeBytes(of: positions) { positions in
+            for slot in 0..<Int(captureCount) {
+                let position = Int(positions.load(fromByteOffset: slot * 4, as: Int32.self))
+                body(layout.segment(at: position, segmentCount: segmentCount))
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,127 @@
+#if PCRE2
+internal import CURLRouterPCRE2
+
+/// Collects the engine calls of lookups while ``PCRE2RouteMatcher/recordRawMatches(lookups:_:)``
+/// runs: each call's compiled pattern, subject and winner, and where each lookup's calls start.
+final class PCRE2RawCallRecorder {
+    var codes: [OpaquePointer] = []
+    var jit: [Bool] = []
+    var subjects: [[UInt8]] = []
+    var winners: [Int] = []
+    /// The index of each lookup's first call.
+    var lookupStarts: [Int] = []
+    /// Set when a call used callouts or a user regex's match limit, which a bare replay lacks.
+    var replayable = true
+
+    /// Appends one call (from ``PCRE2RouteMatcher/run(_:_:length:variants:budget:)``).
+    static func record(
+        _ recorder: UnsafeMutableRawPointer, shard: PCRE2RouteMatcher.ShardInfo, subject: UnsafeMutablePointer<UInt8>,
+        length: Int, result: Int32, matchData: OpaquePointer
+    ) {
+        let recorder = Unmanaged<PCRE2RawCallRecorder>.fromOpaque(recorder).takeUnretainedValue()
+        if shard.hasCallouts || shard.hasUserRegex { recorder.replayable = false }
+        recorder.codes.append(shard.code)
+        recorder.jit.append(shard.jit)
+        recorder.subjects.append(Array(UnsafeBufferPointer(start: subject, count: length)))
+        recorder.winners.append(result >= 0 ? markNumber(in: matchData) ?? -1 : -1)
+    }
+}
+
+/// Recorded PCRE2 calls, replayed bare: `pcre2_jit_match` on the recorded subject, then the
+/// winner read from its `(*MARK)`, exactly as a lookup does, and nothing else.
+///
+/// Ownership: the replay owns its match context, JIT stack and match data and frees each once in
+/// `deinit`; it keeps the matcher (which owns the compiled codes) alive.
+final class PCRE2RawReplay: RawMatchReplay {
+    let matcher: PCRE2RouteMatcher
+    let codes: [OpaquePointer]
+    let jit: [Bool]
+    /// Every subject back to back in one buffer, as `offsets[i]..<offsets[i + 1]`.
+    let subjects: UnsafeMutableBufferPointer<UInt8>
+    let offsets: [Int]
+    let recordedWinners: [Int]
+    /// Lookup i made calls `lookupStarts[i]..<lookupStarts[i + 1]`.
+    let lookupStarts: [Int]
+    let context: OpaquePointer
+    let jitStack: OpaquePointer
+    let matchData: OpaquePointer
+
+    var callCount: Int { codes.count }
+    var lookupCount: Int { lookupStarts.count - 1 }
+
+    init?(matcher: PCRE2RouteMatcher, recorder: PCRE2RawCallRecorder) {
+        guard recorder.replayable, let context = pcre2_match_context_create_8(nil) else { return nil }
+        guard let jitStack = pcre2_jit_stack_create_8(32 * 1024, matcher.jitStackBytes, nil) else {
+            pcre2_match_context_free_8(context)
+            return nil
+        }
+        guard let matchData = pcre2_match_data_create_8(1, nil) else {
+            pcre2_jit_stack_free_8(jitStack)
+            pcre2_match_context_free_8(context)
+            return nil
+        }
+        pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack))
+        self.matcher = matcher
+        self.codes = recorder.codes
+        self.jit = recorder.jit
+        self.recordedWinners = recorder.winners
+        self.lookupStarts = recorder.lookupStarts + [recorder.codes.count]
+        self.context = context
+        self.jitStack = jitStack
+        self.matchData = matchData
+        var offsets = [0]
+        for subject in recorder.subjects { offsets.append(offsets[offsets.count - 1] + subject.count) }
+        self.offsets = offsets
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, offsets[offsets.count - 1]))
+        for (index, subject) in recorder.subjects.enumerated() {
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[offsets[index]..<offsets[index + 1]]).initialize(
+                from: subject)
+        }
+        self.subjects = buffer
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_jit_stack_free_8(jitStack)
+        pcre2_match_context_free_8(context)
+        subjects.deallocate()
+    }
+
+    func replay() -> Int {
+        replay(calls: 0..<codes.count)
+    }
+
+    func replay(lookup index: Int) -> Int {
+        replay(calls: lookupStarts[index]..<lookupStarts[index + 1])
+    }
+
+    @inline(__always)
+    func replay(calls: Range<Int>) -> Int {
+        var sum = 0
+        let base = subjects.baseAddress!
+        for index in calls {
+            let subject = base + offsets[index]
+            let length = offsets[index + 1] - offsets[index]
+            let result = PCRE2Code.match(codes[index], jit: jit[index], subject, length, matchData, context)
+            sum &+= result >= 0 ? markNumber(in: matchData) ?? -1 : -1
+        }
+        return sum
+    }
+}
+
+extension PCRE2RouteMatcher: RawMatchRecording {
+    func recordRawMatches(lookups count: Int, _ lookup: (Int) -> Void) -> (any RawMatchReplay)? {
+        let state = PCRE2MatchState.current(key: matchStateKey)
+        let recorder = PCRE2RawCallRecorder()
+        state.pointee.recorder = Unmanaged.passUnretained(recorder).toOpaque()
+        withExtendedLifetime(recorder) {
+            for index in 0..<count {
+                recorder.lookupStarts.append(recorder.codes.count)
+                lookup(index)
+            }
+        }
+        state.pointee.recorder = nil
+        return PCRE2RawReplay(matcher: self, recorder: recorder)
+    }
+}
+#endif

@@ -1,0 +1,279 @@
+#if PCRE2
+internal import CURLRouterPCRE2
+
+/// The PCRE2 backend's route matcher: the table's routes in one JIT-compiled alternation, or in
+/// the shards of a ``ShardPlan``; one lookup writes the subject, picks the shard, runs it, and
+/// reads the winner's captures through its ``CapturePlan``.
+// @unchecked: the unsafe buffers are written once in init and only read afterwards; the
+// compiled codes they point to are immutable and PCRE2 allows concurrent matching with them.
+final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Sendable {
+    let routes: [CompiledRoute]
+    let shards: [RouteShard]
+    /// Owns the first-segment table that ``firstSegments`` reads; `nil` when one shard holds everything.
+    let firstSegmentTable: FirstSegmentTable?
+    /// First segments (literal first positions) to selectors, read without reference counting.
+    let firstSegments: FirstSegmentTable.Index?
+    /// Per selector, its shards in ``selectorShards`` (start, count): one shard, or one per
+    /// segment count, the last serving every longer request (see ``ShardPlan/Selector``).
+    let selectors: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
+    let selectorShards: UnsafeMutableBufferPointer<Int32>
+    let composites: [CompositeMatcher]
+    let compositeIDs: [CompositePattern: Int]
+    let caseInsensitive: Bool
+    let methodCodes: MethodCodes
+    let jitStackBytes: Int
+    let maxURLLength: Int
+    /// ``PCRE2MatchState/key``, read once here rather than through its lazy global per lookup.
+    let matchStateKey = PCRE2MatchState.key
+    /// Per shard, what a match needs, without reference counting (the codes live in `shards`).
+    let shardInfo: UnsafeMutableBufferPointer<ShardInfo>
+    /// Per route, how to read its captures from the segments (see `CapturePlan`).
+    let plans: UnsafeMutableBufferPointer<CapturePlan>
+
+    struct ShardInfo {
+        var code: OpaquePointer
+        var jit: Bool
+        var routeCount: Int
+        var hasUserRegex: Bool
+        var hasCallouts: Bool
+        /// The shard holding the next routes in precedence order, tried when this one finds no
+        /// match; -1 at the end of a chain.
+        var next: Int
+    }
+
+    /// Writes `/segment` for each of `count` segments, `range(i)` of `source`, to `subject`;
+    /// returns how many bytes.
+    @inline(__always)
+    static func writeSegments(
+        _ count: Int, _ range: (Int) -> Range<Int>, from source: UnsafePointer<UInt8>?,
+        to subject: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        var end = 0
+        for index in 0..<count {
+            let range = range(index)
+            subject[end] = UInt8(ascii: "/")
+            if let source { (subject + end + 1).update(from: source + range.lowerBound, count: range.count) }
+            end += range.count + 1
+        }
+        return end
+    }
+
+    deinit {
+        shardInfo.deallocate()
+        plans.deallocate()
+        selectors.deallocate()
+        selectorShards.deallocate()
+    }
+
+    /// Every compiled pattern runs as JIT code.
+    var isJITCompiled: Bool { shards.allSatisfy { $0.code.isJITCompiled } }
+
+    /// How many patterns the table took (1 unless PCRE2's size limits forced shards).
+    var compiledPatternCount: Int { shards.count }
+
+    init(routes: [CompiledRoute], options: RouterOptions) throws {
+        self.routes = routes
+        self.caseInsensitive = options.caseInsensitive
+        self.maxURLLength = options.maxURLLength
+        // A catch-all over n segments keeps a few words of JIT stack per segment; give every
+        // thread room for the longest URL the router accepts.
+        self.jitStackBytes = max(256 * 1024, options.maxURLLength * 128)
+        let methodCodes = try MethodCodes(routes: routes)
+        self.methodCodes = methodCodes
+        let alternation = RouteAlternation(routes: routes, options: options, methodCodes: methodCodes)
+        let plan = try ShardPlan(routes: routes, alternation: alternation, options: options)
+        let shards = plan.shards
+        self.firstSegmentTable = plan.firstSegments
+        self.firstSegments = plan.firstSegments?.index
+        var flat: [Int32] = []
+        let selectors = UnsafeMutableBufferPointer<(start: Int32, count: Int32)>.allocate(
+            capacity: plan.selectors.count)
+        for (index, selector) in plan.selectors.enumerated() {
+            let members: [Int]
+            switch selector {
+            case .shard(let shard): members = [shard]
+            case .byCount(let byCount): members = byCount
+            }
+            selectors.initializeElement(at: index, to: (Int32(flat.count), Int32(members.count)))
+            flat += members.map { Int32($0) }
+        }
+        self.selectors = selectors
+        let selectorShards = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, flat.count))
+        _ = selectorShards.initialize(from: flat)
+        self.selectorShards = selectorShards
+        self.shards = shards
+        self.composites = alternation.composites.map { CompositeMatcher($0, caseInsensitive: options.caseInsensitive) }
+        self.compositeIDs = alternation.compositeIDs
+        let info = UnsafeMutableBufferPointer<ShardInfo>.allocate(capacity: shards.count)
+        for (index, shard) in shards.enumerated() {
+            info.initializeElement(
+                at: index,
+                to: ShardInfo(
+                    code: shard.code.pointer, jit: shard.code.isJITCompiled, routeCount: shard.routeCount,
+                    hasUserRegex: shard.hasUserRegex, hasCallouts: shard.hasCallouts, next: plan.next[index]))
+        }
+        self.shardInfo = info
+        let plans = UnsafeMutableBufferPointer<CapturePlan>.allocate(capacity: max(1, routes.count))
+        for (index, route) in routes.enumerated() { plans.initializeElement(at: index, to: CapturePlan(route)) }
+        self.plans = plans
+    }
+
+    /// The shard for a request: one hash lookup of its first segment, then its segment count.
+    @inline(__always)
+    func shard(firstSegment: UnsafeBufferPointer<UInt8>?, segmentCount: Int) -> ShardInfo {
+        guard let firstSegments else { return shardInfo[0] }
+        var selector = 0
+        if let firstSegment { selector = firstSegments.lookup(firstSegment, folding: caseInsensitive) ?? 0 }
+        let (start, count) = selectors[selector]
+        return shardInfo[Int(selectorShards[Int(start) + min(segmentCount, Int(count) - 1)])]
+    }
+
+    /// What one match call found.
+    enum CallResult {
+        case route(Int)
+        case noMatch
+        case limitExceeded
+    }
+
+    /// Runs `shard`, and the rest of its chain while none matches, on the subject in `state` (of
+    /// `length` bytes): the winner's index from its `(*MARK)`.
+    @inline(__always)
+    func run(
+        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
+        variants: UnsafeBufferPointer<String>,
+        budget: inout WorkBudget
+    ) -> CallResult {
+        var shard = shard
+        while true {
+            let result = runOne(shard, state, length: length, variants: variants, budget: &budget)
+            guard case .noMatch = result, shard.next >= 0 else { return result }
+            shard = shardInfo[shard.next]
+        }
+    }
+
+    /// Runs one shard on the subject in `state`.
+    @inline(__always)
+    func runOne(
+        _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
+        variants: UnsafeBufferPointer<String>,
+        budget: inout WorkBudget
+    ) -> CallResult {
+        let subject = state.pointee.subject
+        let context = state.pointee.context
+        let matchData = state.pointee.matchData
+        if shard.hasUserRegex {
+            // The charged bound (RegexWork) decides limitExceeded; this only stops a runaway engine.
+            let limit = WorkBudget.engineNetSteps + shard.routeCount * (length + 1) * 4
+            state.pointee.setMatchLimit(UInt32(clamping: limit))
+        } else {
+            // Route syntax compiles to linear shapes: no limit is needed, and none may cut a lookup short.
+            state.pointee.setMatchLimit(UInt32.max)
+        }
+        @inline(__always) func match() -> Int32 {
+            PCRE2Code.match(shard.code, jit: shard.jit, subject, length, matchData, context)
+        }
+        let result: Int32
+        if shard.hasCallouts {
+            var calloutContext = CalloutContext(matcher: self, variants: variants)
+            result = withUnsafeMutablePointer(to: &calloutContext) { pointer -> Int32 in
+                pcre2_set_callout_8(context, routeCallout, pointer)
+                defer { pcre2_set_callout_8(context, nil, nil) }
+                return match()
+            }
+        } else {
+            result = match()
+        }
+        if let recorder = state.pointee.recorder {
+            PCRE2RawCallRecorder.record(
+                recorder, shard: shard, subject: subject, length: length, result: result, matchData: matchData)
+        }
+        guard result >= 0 else {
+            if result == PCRE2_ERROR_NOMATCH { return .noMatch }
+            // Match, heap, depth or JIT stack limits: the answer is unknown, never "no match".
+            budget.remainingSteps = 0
+            return .limitExceeded
+        }
+        guard let index = markNumber(in: matchData) else { return .noMatch }
+        return .route(index)
+    }
+
+    /// The one entry point: writes the subject `/seg1/seg2//Mscheme` from the request's bytes
+    /// (one copy when the segments are one run of them), runs the shard, and reads the winner's
+    /// captures from its capture plan. Nothing on the way is reference counted or allocated (a
+    /// route with more than eight parameters gives a capture list that is).
+    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+        let segmentCount = request.segmentCount
+        let segments = request.segments
+        let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
+        let state = PCRE2MatchState.current(key: matchStateKey)
+        let segmentRun = segmentCount == segments.count ? request.segmentRun : nil
+        // Room for the segments, `//`, the method code and the scheme.
+        var length = 8 + (request.scheme?.count ?? 0)
+        if let run = segmentRun {
+            length += run.count + 1
+        } else {
+            for index in 0..<segmentCount { length += segments[index].count + 1 }
+        }
+        state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: length)
+
+        let subject = state.pointee.subject
+        let source = request.bytes.baseAddress
+        var end: Int
+        if let run = segmentRun, let source {
+            subject[0] = UInt8(ascii: "/")
+            (subject + 1).update(from: source + run.lowerBound, count: run.count)
+            end = run.count + 1
+        } else {
+            end = PCRE2RouteMatcher.writeSegments(segmentCount, { segments[$0] }, from: source, to: subject)
+        }
+        subject[end] = UInt8(ascii: "/")
+        subject[end + 1] = UInt8(ascii: "/")
+        subject[end + 2] = methodCodes.code(for: request.method)
+        end += 3
+        if let scheme = request.scheme, let base = scheme.baseAddress {
+            (subject + end).update(from: base, count: scheme.count)
+            end += scheme.count
+        }
+
+        switch run(shard, state, length: end, variants: request.variants, budget: &budget) {
+        case .route(let index): return .matched(rawMatch(route: index, request: request))
+        case .noMatch: return .noMatch
+        case .limitExceeded: return .limitExceeded
+        }
+    }
+
+    /// Captures and the catch-all, from the route's positions and the request's segments.
+    @inline(__always)
+    func rawMatch(route index: Int, request: MatchRequest) -> RawMatch {
+        let plan = plans[index]
+        let segmentCount = request.segmentCount
+        let catchAll = plan.layout.catchAllSegments(segmentCount: segmentCount)
+        guard plan.simple else { return generalRawMatch(route: index, request: request, catchAll: catchAll) }
+        var captures = request.captureRoom
+        plan.forEachCapturedSegment(segmentCount: segmentCount) { captures.append(request.segments[$0]) }
+        return RawMatch(routeIndex: index, captures: captures, catchAll: catchAll)
+    }
+
+    /// Routes with in-segment patterns, or more than eight parameters.
+    func generalRawMatch(route index: Int, request: MatchRequest, catchAll: Range<Int>?) -> RawMatch {
+        let plan = plans[index]
+        var captures = request.captureRoom
+        for (position, element) in routes[index].elements.enumerated() {
+            let segment = plan.layout.segment(at: position, segmentCount: request.segmentCount)
+            switch element {
+            case .parameter, .constrained: captures.append(request.segments[segment])
+            case .composite(let pattern):
+                let matcher = composites[compositeIndex(pattern)]
+                _ = matcher.appendCaptures(
+                    of: request.segmentBytes(segment), offset: request.segments[segment].lowerBound, to: &captures)
+            case .literal, .wildcard, .catchAll: break
+            }
+        }
+        return RawMatch(routeIndex: index, captures: captures, catchAll: catchAll)
+    }
+
+    func compositeIndex(_ pattern: CompositePattern) -> Int {
+        compositeIDs[pattern] ?? 0
+    }
+}
+#endif

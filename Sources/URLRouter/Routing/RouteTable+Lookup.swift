@@ -1,0 +1,78 @@
+extension RouteTable {
+    /// The answer of a borrowed lookup (``RouteTable/withMatch(method:url:variants:_:)``), valid
+    /// only during the call that lends it.
+    public enum Lookup {
+        /// A route matched.
+        case match(BorrowedMatch)
+        /// No route answers, and why; for ``RouteMiss/Reason/methodNotAllowed``, the methods that
+        /// would have answered, sorted (`HEAD` wherever `GET` is there), for an `Allow` header.
+        case miss(RouteMiss.Reason, allowedMethods: [String])
+
+        /// The match, or `nil` on a miss.
+        @inlinable
+        public var match: BorrowedMatch? {
+            if case .match(let match) = self { return match }
+            return nil
+        }
+    }
+
+    /// A match read in place: the winning route's value, its route and parameters, all read
+    /// through pointers into the table and the URL, with nothing allocated or retained until a
+    /// caller asks for a `String` (or copies a value that is a reference).
+    ///
+    /// Valid only during the call that lends it.
+    public struct BorrowedMatch {
+        /// The view, on the lookup's stack: a match is two pointers, so handing it on copies
+        /// two words rather than the view.
+        @usableFromInline let view: UnsafePointer<MatchView>
+        @usableFromInline let valuePointer: UnsafePointer<Value>
+
+        @inlinable
+        init(view: UnsafePointer<MatchView>, value: UnsafePointer<Value>) {
+            self.view = view
+            self.valuePointer = value
+        }
+
+        /// The value the winning route stores.
+        @inlinable public var value: Value { valuePointer.pointee }
+
+        /// The winning route's pattern, as written.
+        @inlinable public var pattern: String { view.pattern }
+
+        /// The winning route's name, when it has one.
+        @inlinable public var name: String? { view.name }
+
+        /// The number of captured path parameters (in-segment captures included), in pattern order.
+        @inlinable public var parameterCount: Int { view.parameterCount }
+
+        /// The path parameter at `index` (pattern order), in comparison form: escapes decoded
+        /// except `%2F` and `%25` (``URLText/string`` decodes those too).
+        @inlinable public func parameter(at index: Int) -> URLText { view.parameter(at: index) }
+
+        /// The path parameter called `name`, or `nil` when the route has none of that name.
+        @inlinable public func parameter(_ name: String) -> URLText? { view.parameter(name) }
+
+        /// The name of the path parameter at `index`.
+        @inlinable public func parameterName(at index: Int) -> String { view.parameterName(at: index) }
+
+        /// The number of segments the catch-all (`**`) took, or `nil` for a route without one.
+        @inlinable public var catchAllSegmentCount: Int? { view.catchAllSegmentCount }
+
+        /// The segment at `index` of those the catch-all took, in comparison form.
+        @inlinable public func catchAllSegment(at index: Int) -> URLText { view.catchAllSegment(at: index) }
+
+        /// The segments the catch-all took, decoded and joined by `/` (a new string), or `nil`
+        /// for a route without one.
+        @inlinable public var catchall: String? { view.catchall }
+
+        /// The value of the last query item called `name` (the name compared decoded), as written
+        /// in the URL; `nil` when the query has no such item.
+        @inlinable public func queryValue(_ name: String) -> URLText? { view.queryValue(name) }
+    }
+}
+
+@available(*, unavailable, message: "a borrowed match lends pointers for one call")
+extension RouteTable.BorrowedMatch: Sendable {}
+
+@available(*, unavailable, message: "a borrowed lookup lends pointers for one call")
+extension RouteTable.Lookup: Sendable {}

@@ -1,0 +1,16 @@
+extension RouteTable {
+    /// An owning match: the winning route's value and everything a ``RouteMatch`` carries.
+    public struct Match: Sendable {
+        /// The value of the winning route.
+        public let value: Value
+        /// The match itself: the route, the parameters, the normalized URL.
+        public let details: RouteMatch
+
+        /// The winning route (its pattern, method, variant and name).
+        public var route: RouteRegistration { details.route }
+        /// Path parameters and query items, by name.
+        public var parameters: Parameters { details.parameters }
+        /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
+        public var catchall: String? { details.catchall }
+    }
+}

@@ -1,0 +1,146 @@
+/// An immutable, compiled route table for servers: patterns bound to values of one type.
+///
+/// Build it once, share it with every thread and task: a lookup takes no lock and touches no
+/// reference count of the table.
+///
+/// ```swift
+/// let table = try RouteTable<Int>([
+///     .init("/users/:id(\\d+)", method: "GET", value: 1),
+///     .init("/files/**", value: 2),
+/// ])
+/// switch table.lookup(method: "GET", url: "/users/42") {
+/// case .success(let match): print(match.value, match.parameters.get("id") ?? "")   // 1 42
+/// case .failure(let miss): print(miss.reason, miss.allowedMethods)
+/// }
+/// // The hot path: nothing allocated, nothing reference counted.
+/// let id = table.withMatch(method: "GET", url: "/users/42") { lookup in
+///     lookup.match?.parameter("id")?.string
+/// }
+/// ```
+///
+/// Patterns, precedence, options, rewrite rules and variants are those of ``Router``
+/// (`Docs/SEMANTICS.md`); both backends give the same answers.
+public struct RouteTable<Value: Sendable>: Sendable {
+    /// The compiled routes.
+    @usableFromInline let table: RoutingTable
+    /// What the borrowed lookup reads without reference counting.
+    @usableFromInline let storage: RouteTableStorage
+    /// The routes' values, by handle.
+    @usableFromInline let values: RouteValues<Value>
+    /// The indices in the routes the table was made from of those a later route with the same
+    /// pattern, method and variant replaced, in increasing order.
+    public private(set) var replacedRoutes: [Int] = []
+
+    /// Compiles `routes` and `rewriteRules` on `backend`.
+    ///
+    /// - Parameters:
+    ///   - routes: the routes; of two with the same pattern, method and variant the later one
+    ///     replaces the earlier (listed in ``replacedRoutes``), or, under
+    ///     ``RouterOptions/duplicateRoutes`` `.refuse`, the table is refused.
+    ///   - rewriteRules: `(expression, target)` pairs, applied before matching, first applicable one wins.
+    ///   - options: the matching options.
+    ///   - backend: the engine; by default the fastest this build has.
+    /// - Throws: ``RouterError`` naming the pattern or rule that is refused.
+    public init(
+        _ routes: [Route], rewriteRules: [(expression: String, target: String)] = [],
+        options: RouterOptions = RouterOptions(), backend: RouterBackend = .default
+    ) throws(RouterError) {
+        var registry = RouteRegistry(options: options)
+        try registry.checkMethodCount(adding: routes.map(\.method), pattern: routes.first?.pattern ?? "")
+        var registrations: [RouteRegistration] = []
+        var replaced: [Int] = []
+        for route in routes {
+            let registration = try RouteValidation.registration(
+                pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
+                kind: .action, name: route.name, handle: registrations.count, backend: backend)
+            if let old = registry.add(registration) {
+                guard options.duplicateRoutes == .replace else {
+                    throw RouteRegistry.duplicateError(registration, earlier: old)
+                }
+                replaced.append(old.handle)
+            }
+            registrations.append(registration)
+        }
+        let rules = try RouteValidation.rules(rewriteRules, backend: backend)
+        let table: RoutingTable
+        do {
+            table = try RoutingTable(backend: backend.engine, registry: registry, rules: rules)
+        } catch {
+            throw RouterError(
+                .invalidPattern, input: "route table",
+                message: "the \(backend.name) backend could not compile the table: \(error)")
+        }
+        self.init(table: table, registrations: registrations, values: routes.map(\.value))
+        replacedRoutes = replaced.sorted()
+    }
+
+    /// A table over `table`, whose registrations hold handles `0..<registrations.count`, indices of
+    /// `registrations` and `values` alike (registrations the table dropped may be among them).
+    package init(table: RoutingTable, registrations: [RouteRegistration], values: [Value]) {
+        precondition(
+            registrations.indices.allSatisfy { registrations[$0].handle == $0 } && values.count == registrations.count)
+        self.table = table
+        self.storage = RouteTableStorage(table: table, registrations: registrations)
+        self.values = RouteValues(values)
+    }
+
+    /// The number of routes (of distinct pattern, method and variant).
+    public var count: Int { table.routes.reduce(0) { $0 + $1.targets.count } }
+
+    /// The backend that compiled the table.
+    public var backendName: String { table.backendName }
+
+    /// The options the table was built under.
+    public var options: RouterOptions { table.options }
+
+    /// Looks `url` up and answers an owning match: the value, the route and the parameters.
+    ///
+    /// - Parameters:
+    ///   - method: the request's HTTP method (any case), or `nil` (then only routes without a method answer).
+    ///   - url: a URL or a path with its query (`/users/42?tab=1`).
+    ///   - variants: acceptable variants in preference order.
+    /// - Returns: the match, or the miss and its reason (``RouteMiss/allowedMethods`` for a 405).
+    public func lookup(method: String?, url: String, variants: [String] = []) -> Result<Match, RouteMiss> {
+        lookup(method: method, url: url, variants: variants, kind: nil, extra: [:])
+    }
+
+    /// ``lookup(method:url:variants:)`` for ``Router``: `kind` (when not `nil`) must be the
+    /// winner's kind, and `extra` joins the match's parameters.
+    @inline(__always)
+    package func lookup(
+        method: String?, url: String, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
+    ) -> Result<Match, RouteMiss> {
+        switch table.lookup(url, method: method, variants: variants, kind: kind, extra: extra) {
+        case .success(let match): return .success(Match(value: values.values[match.route.handle], details: match))
+        case .failure(let miss): return .failure(miss)
+        }
+    }
+
+    /// Looks `url` up and lends the answer to `body`: the hot path of a server.
+    ///
+    /// Neither the lookup nor reading the match allocates or touches a reference count, for a
+    /// URL with no `%`, no rewrite, at most eight segments and parameters, and no variants; a
+    /// parameter or query value becomes a `String` only when `body` asks (``URLText/string``).
+    /// What `body` gets is valid only during the call.
+    ///
+    /// - Parameters:
+    ///   - method: the request's HTTP method (any case), or `nil`.
+    ///   - url: a URL or a path with its query.
+    ///   - variants: acceptable variants in preference order.
+    ///   - body: reads the answer.
+    /// - Returns: what `body` returns.
+    @inlinable
+    public func withMatch<Result>(
+        method: String?, url: String, variants: [String] = [], _ body: (borrowing Lookup) -> Result
+    ) -> Result {
+        var result: Result?
+        storage.withLookup(table, method: method, url: url, variants: variants) { found in
+            switch found {
+            case .match(let view):
+                result = body(.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle))))
+            case .miss(let reason, let allowedMethods): result = body(.miss(reason, allowedMethods: allowedMethods))
+            }
+        }
+        return result.unsafelyUnwrapped
+    }
+}

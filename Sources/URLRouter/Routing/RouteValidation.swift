@@ -1,0 +1,58 @@
+/// The checks every registration passes before it reaches a table, for ``RouteTable`` and ``Router`` alike.
+enum RouteValidation {
+    /// `text` parsed, with each constraint compiled on `backend`.
+    static func pattern(_ text: String, backend: RouterBackend) throws(RouterError) -> RoutePattern {
+        let pattern = try RoutePattern(text)
+        for constraint in pattern.constraints {
+            if let message = backend.engine.compileError(constraint: constraint) {
+                throw RouterError(.invalidConstraint, input: text, message: message)
+            }
+        }
+        return pattern
+    }
+
+    /// `method` upper-cased, or an error when it is not a method token.
+    static func method(_ method: String?, pattern: String) throws(RouterError) -> String? {
+        guard let method else { return nil }
+        guard let normalized = HTTPMethodName.normalized(method) else {
+            throw RouterError(
+                .invalidPattern, input: pattern, message: "the method '\(method)' is not an HTTP method token")
+        }
+        return normalized
+    }
+
+    /// Refuses an empty variant name.
+    static func variant(_ variant: String?, pattern: String) throws(RouterError) {
+        if let variant, variant.isEmpty {
+            throw RouterError(.invalidPattern, input: pattern, message: "a variant name may not be empty")
+        }
+    }
+
+    /// A registration, every part checked.
+    static func registration(
+        pattern text: String, method: String?, variant: String?, priority: Int, kind: RouteKind, name: String?,
+        handle: Int, backend: RouterBackend
+    ) throws(RouterError) -> RouteRegistration {
+        let pattern = try RouteValidation.pattern(text, backend: backend)
+        let method = try RouteValidation.method(method, pattern: text)
+        try RouteValidation.variant(variant, pattern: text)
+        return RouteRegistration(
+            pattern: pattern, method: method, variant: variant, priority: priority, kind: kind, name: name,
+            handle: handle)
+    }
+
+    /// Rewrite rules, each parsed and compiled on `backend`.
+    static func rules(_ rules: [(expression: String, target: String)], backend: RouterBackend) throws(RouterError)
+        -> [RewriteRule]
+    {
+        var parsed: [RewriteRule] = []
+        for (expression, target) in rules {
+            let rule = try RewriteRule(expression, target: target)
+            if let message = backend.engine.compileError(rewriteExpression: rule.regex) {
+                throw RouterError(.invalidRewriteRule, input: expression, message: message)
+            }
+            parsed.append(rule)
+        }
+        return parsed
+    }
+}

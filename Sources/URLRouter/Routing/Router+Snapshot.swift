@@ -1,0 +1,90 @@
+import Logging
+import Synchronization
+
+/// How lookups see the router: an immutable snapshot of its routes and rules, rebuilt on the
+/// first lookup after a change, published to all threads, and copied per thread.
+extension Router {
+    /// One compiled, consistent view of the router: the routes as a typed table of handlers.
+    /// What lookups use between two changes: a class, so taking it out of the lock copies one
+    /// reference rather than the table's fields.
+    final class Snapshot: Sendable {
+        let generation: Int
+        let routes: RouteTable<RouteHandler>
+        let unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
+
+        init(generation: Int, routes: RouteTable<RouteHandler>, unmatchedHandler: (@Sendable (RouteMiss) -> Void)?) {
+            self.generation = generation
+            self.routes = routes
+            self.unmatchedHandler = unmatchedHandler
+        }
+
+        /// The table's lookup, borrowing the table in place (reading `snapshot.routes` from outside
+        /// would copy the table, retaining each of its fields).
+        func lookup(
+            _ url: String, method: String?, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
+        ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
+            routes.lookup(method: method, url: url, variants: variants, kind: kind, extra: extra)
+        }
+    }
+
+    /// Records a change made under `state`'s lock; the next lookup rebuilds the snapshot.
+    func changed(_ state: inout State) {
+        state.generation += 1
+        changes.store(state.generation, ordering: .releasing)
+    }
+
+    /// The snapshot for a lookup on this thread: between changes, this thread's own copy of the
+    /// published one, found without a lock and retained without touching a line other cores touch.
+    func snapshot() -> Snapshot {
+        let wanted = changes.load(ordering: .acquiring)
+        let copies = ThreadSnapshots.current(key: threadSnapshotsKey)
+        if let copy = copies.pointee.snapshot(of: identity), copy.generation >= wanted { return copy }
+        let shared = publishedSnapshot(wanted: wanted)
+        let copy = Snapshot(
+            generation: shared.generation, routes: shared.routes, unmatchedHandler: shared.unmatchedHandler)
+        let replaced = copies.pointee.keep(copy, of: identity)
+        replaced?.release()
+        return copy
+    }
+
+    /// The snapshot all threads share: the published one, or a new one when `wanted` is newer.
+    func publishedSnapshot(wanted: Int) -> Snapshot {
+        // Between changes: one reference, without waiting for registrations.
+        if let current = published.withLock({ $0 }), current.generation >= wanted { return current }
+        let (registry, rules, handlers, unmatched, generation) = state.withLock { state in
+            (state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
+        }
+        // The live registrations, renumbered in order: handle i is the i-th handler of the table.
+        let live = registry.registrations
+        var compact = RouteRegistry(options: options)
+        var registrations: [RouteRegistration] = []
+        for registration in live {
+            let copy = registration.renumbered(registrations.count)
+            _ = compact.add(copy)
+            registrations.append(copy)
+        }
+        let table: RoutingTable
+        do {
+            table = try RoutingTable(backend: backend.engine, registry: compact, rules: rules)
+        } catch {
+            // Every pattern and rule compiled on its own when added, and tables too large for one
+            // pattern are split into several, so this takes an engine failure (out of memory for JIT
+            // code, say). Lookups still get answers, from the reference backend, and the fact is
+            // reported where callers can read it: `table.fallbackReason`.
+            logger.error(
+                "backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
+            let reason = "the \(backend.name) backend could not compile the table: \(error)"
+            table =
+                (try? RoutingTable(
+                    backend: FoundationBackend(), registry: compact, rules: rules, fallbackReason: reason))
+                ?? RoutingTable(empty: options, fallbackReason: reason)
+        }
+        // Every live registration has its handler: both are added and removed under the lock.
+        let routes = RouteTable(table: table, registrations: registrations, values: live.map { handlers[$0.handle]! })
+        let snapshot = Snapshot(generation: generation, routes: routes, unmatchedHandler: unmatched)
+        published.withLock { current in
+            if (current?.generation ?? -1) < generation { current = snapshot }
+        }
+        return snapshot
+    }
+}

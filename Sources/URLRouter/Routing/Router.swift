@@ -1,0 +1,409 @@
+public import Logging
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A URL router: register patterns with handlers, rewrite URLs with regex rules, route URLs.
+///
+/// ```swift
+/// let router = Router()
+/// try router.register("protocol://page/routerDetails/:id") { match in
+///     print(match.parameters.get("id") ?? "")
+/// }
+/// router.route("protocol://page/routerDetails/42?nickname=x")
+/// ```
+///
+/// Thread-safe. Registration is atomic: a refused pattern or rule changes nothing. Lookups never
+/// wait on a registration: each runs on an immutable compiled snapshot of the routes and rules.
+/// The snapshot is rebuilt lazily, on the first lookup after a change, so registering 10,000
+/// routes compiles the matcher once, not 10,000 times. Between changes, each thread looks up
+/// through its own copy of the snapshot, without a lock (see `ThreadSnapshots`).
+public final class Router: Sendable {
+    /// The options, fixed when the router is made.
+    public let options: RouterOptions
+    /// The matching backend.
+    public let backend: RouterBackend
+
+    let logger: Logger
+    /// Registrations, rules and handlers; changes take this lock.
+    let state: LockedValue<State>
+    /// The snapshot lookups use, apart from `state`: a lookup holds this lock only to copy one
+    /// reference, so it never waits for a registration.
+    let published = LockedValue<Snapshot?>(nil)
+    /// `state`'s generation, readable without its lock.
+    let changes = Atomic<Int>(0)
+    /// This router among all routers of the process, for the threads' snapshot copies (an
+    /// address could be reused by a later router).
+    let identity = Router.identities.add(1, ordering: .relaxed).newValue
+    static let identities = Atomic<Int>(0)
+    /// ``ThreadSnapshots/key``, read once here rather than through its lazy global per lookup.
+    let threadSnapshotsKey = ThreadSnapshots.key
+
+    struct State: Sendable {
+        var registry: RouteRegistry
+        var handlers: [Int: RouteHandler] = [:]
+        var nextHandle = 0
+        var rules: [RewriteRule] = []
+        var unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
+        var generation = 0
+    }
+
+    /// A logger that prints nothing: the router is quiet unless given a logger.
+    static let quietLogger = Logger(label: "URLRouter", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Makes an empty router.
+    ///
+    /// - Parameters:
+    ///   - options: the router's options (SEMANTICS.md section 8).
+    ///   - backend: the matching backend; the fastest of this build by default.
+    ///   - logger: where registrations, replacements and misses are logged; quiet by default.
+    public init(options: RouterOptions = RouterOptions(), backend: RouterBackend = .default, logger: Logger? = nil) {
+        self.options = options
+        self.backend = backend
+        self.logger = logger ?? Router.quietLogger
+        self.state = LockedValue(State(registry: RouteRegistry(options: options)))
+    }
+
+    // MARK: - Registration
+
+    /// Registers a route.
+    ///
+    /// Registering the same pattern again (same method and variant) replaces the earlier
+    /// registration in its place, returns it and logs a warning; under
+    /// ``RouterOptions/duplicateRoutes`` `.refuse` it throws instead.
+    ///
+    /// - Parameters:
+    ///   - pattern: the pattern (see <doc:PatternSyntax>).
+    ///   - method: the HTTP method the route answers, or `nil` for any.
+    ///   - variant: the variant tag (A/B targets), or `nil`.
+    ///   - priority: higher wins first; default 0.
+    ///   - name: a name reported on matches.
+    ///   - handler: what the route runs.
+    /// - Returns: the registration this one replaced, if any.
+    /// - Throws: ``RouterError`` when the pattern, method or variant is refused, or the route is a
+    ///   refused duplicate; nothing changes.
+    @discardableResult
+    public func register(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        handler: RouteHandler
+    ) throws(RouterError) -> RouteRegistration? {
+        try register(
+            contentsOf: [
+                RouteDefinition(
+                    pattern, method: method, variant: variant, priority: priority, name: name, handler: handler)
+            ]
+        ).first
+    }
+
+    /// Registers an action route.
+    ///
+    /// ```swift
+    /// try router.register("/users/:id(\\d+)", method: "GET") { match in
+    ///     print(match.parameters.get("id", as: Int.self) ?? 0)
+    /// }
+    /// ```
+    @discardableResult
+    public func register(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        action: @escaping @Sendable (RouteMatch) -> Void
+    ) throws(RouterError) -> RouteRegistration? {
+        try register(
+            pattern, method: method, variant: variant, priority: priority, name: name, handler: .action(action))
+    }
+
+    /// Registers an object route whose handler returns a value; returns the registration it replaced.
+    @discardableResult
+    public func registerObject(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        handler: @escaping @Sendable (RouteMatch) -> (any Sendable)?
+    ) throws(RouterError) -> RouteRegistration? {
+        try register(
+            pattern, method: method, variant: variant, priority: priority, name: name, handler: .object(handler))
+    }
+
+    /// Binds a value to a pattern (an object route that always returns `object`); returns the
+    /// registration it replaced.
+    @discardableResult
+    public func registerObject(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        object: any Sendable
+    ) throws(RouterError) -> RouteRegistration? {
+        try register(pattern, method: method, variant: variant, priority: priority, name: name, handler: .value(object))
+    }
+
+    /// Registers a callback route whose handler delivers its value asynchronously; returns the
+    /// registration it replaced.
+    @discardableResult
+    public func registerCallback(
+        _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
+        handler: @escaping @Sendable (RouteMatch) async -> (any Sendable)?
+    ) throws(RouterError) -> RouteRegistration? {
+        try register(
+            pattern, method: method, variant: variant, priority: priority, name: name, handler: .callback(handler))
+    }
+
+    /// Registers several routes at once: all of them, or, when one is refused, none.
+    ///
+    /// A definition with the pattern, method and variant of a registered route, or of one before
+    /// it in `definitions`, replaces it in its place (``RouterOptions/duplicateRoutes`` `.replace`,
+    /// the default) or is refused (`.refuse`).
+    ///
+    /// - Returns: the registrations replaced, in the order they were replaced.
+    /// - Throws: ``RouterError`` for the first refused definition; nothing changes.
+    @discardableResult
+    public func register(contentsOf definitions: [RouteDefinition]) throws(RouterError) -> [RouteRegistration] {
+        var prepared: [(RoutePattern, String?, String?, RouteDefinition)] = []
+        prepared.reserveCapacity(definitions.count)
+        for definition in definitions {
+            let pattern = try RouteValidation.pattern(definition.pattern, backend: backend)
+            let method = try RouteValidation.method(definition.method, pattern: definition.pattern)
+            try RouteValidation.variant(definition.variant, pattern: definition.pattern)
+            prepared.append((pattern, method, definition.variant, definition))
+        }
+        let replaced = try state.withLock { (state: inout State) throws(RouterError) -> [RouteRegistration] in
+            try state.registry.checkMethodCount(
+                adding: prepared.map(\.1), pattern: prepared.first?.3.pattern ?? "")
+            let registrations = prepared.enumerated().map { offset, item in
+                let (pattern, method, variant, definition) = item
+                return RouteRegistration(
+                    pattern: pattern, method: method, variant: variant, priority: definition.priority,
+                    kind: definition.value.kind, name: definition.name, handle: state.nextHandle + offset)
+            }
+            try state.registry.checkDuplicates(registrations)
+            state.nextHandle += registrations.count
+            var replaced: [RouteRegistration] = []
+            for (registration, item) in zip(registrations, prepared) {
+                state.handlers[registration.handle] = item.3.value
+                if let old = state.registry.add(registration) {
+                    state.handlers[old.handle] = nil
+                    replaced.append(old)
+                }
+            }
+            changed(&state)
+            return replaced
+        }
+        for old in replaced {
+            logger.warning(
+                "route replaced",
+                metadata: [
+                    "pattern": "\(old.pattern)", "method": "\(old.method ?? "*")", "variant": "\(old.variant ?? "-")",
+                ])
+        }
+        logger.debug("routes registered", metadata: ["count": "\(prepared.count)"])
+        return replaced
+    }
+
+    /// Removes the one registration of `pattern` with this method and variant.
+    ///
+    /// - Returns: whether there was one.
+    /// - Throws: ``RouterError`` when `pattern` is not a valid pattern.
+    @discardableResult
+    public func unregister(_ pattern: String, method: String? = nil, variant: String? = nil) throws(RouterError) -> Bool
+    {
+        let parsed = try RoutePattern(pattern)
+        let method = try RouteValidation.method(method, pattern: pattern)
+        return state.withLock { state in
+            guard let removed = state.registry.remove(pattern: parsed, method: method, variant: variant) else {
+                return false
+            }
+            state.handlers[removed.handle] = nil
+            changed(&state)
+            return true
+        }
+    }
+
+    /// Removes every route.
+    public func unregisterAll() {
+        state.withLock { state in
+            state.registry.removeAll()
+            state.handlers.removeAll()
+            changed(&state)
+        }
+    }
+
+    /// Removes every route bound to `scheme` (by its pattern or the default scheme).
+    ///
+    /// - Returns: how many registrations were removed.
+    @discardableResult
+    public func unregister(scheme: String) -> Int {
+        state.withLock { state in
+            let before = Set(state.registry.registrations.map(\.handle))
+            let removed = state.registry.removeAll(scheme: scheme)
+            let after = Set(state.registry.registrations.map(\.handle))
+            for handle in before.subtracting(after) { state.handlers[handle] = nil }
+            if removed > 0 { changed(&state) }
+            return removed
+        }
+    }
+
+    /// Every registration, in registration order.
+    public var registrations: [RouteRegistration] {
+        state.withLock { $0.registry.registrations }
+    }
+
+    /// Sets the one handler that hears about URLs that route nowhere: it gets the miss, with the
+    /// URL and the reason. It is not called for ``RouteMiss/Reason/kindMismatch``, nor by
+    /// ``match(_:method:variants:kind:extra:)`` and ``canRoute(_:method:variants:)``.
+    public func setUnmatchedHandler(_ handler: (@Sendable (RouteMiss) -> Void)?) {
+        state.withLock { state in
+            state.unmatchedHandler = handler
+            changed(&state)
+        }
+    }
+
+    // MARK: - Rewrite rules
+
+    /// Adds a rewrite rule after the existing ones.
+    ///
+    /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidRewriteRule``; nothing changes.
+    public func addRewriteRule(_ expression: String, target: String) throws(RouterError) {
+        try addRewriteRules([(expression, target)])
+    }
+
+    /// Adds several rewrite rules, in order: all of them or, when one is refused, none.
+    public func addRewriteRules(_ rules: [(expression: String, target: String)]) throws(RouterError) {
+        let parsed = try RouteValidation.rules(rules, backend: backend)
+        state.withLock { state in
+            state.rules += parsed
+            changed(&state)
+        }
+    }
+
+    /// Adds rules in FFRouter's format: `[["matchRule": "…", "targetRule": "…"], …]`.
+    ///
+    /// - Throws: ``RouterError`` naming the entry when one lacks a key or is refused; nothing changes.
+    public func addRewriteRules(_ rules: [[String: String]]) throws(RouterError) {
+        var pairs: [(expression: String, target: String)] = []
+        for (index, entry) in rules.enumerated() {
+            guard let match = entry["matchRule"], let target = entry["targetRule"] else {
+                throw RouterError(
+                    .invalidRewriteRule, input: "rule \(index)",
+                    message: "each rule needs the keys \"matchRule\" and \"targetRule\"")
+            }
+            pairs.append((match, target))
+        }
+        try addRewriteRules(pairs)
+    }
+
+    /// Removes every rule with this expression.
+    ///
+    /// - Returns: how many were removed.
+    @discardableResult
+    public func removeRewriteRule(_ expression: String) -> Int {
+        state.withLock { state in
+            let before = state.rules.count
+            state.rules.removeAll { $0.expression == expression }
+            if state.rules.count != before { changed(&state) }
+            return before - state.rules.count
+        }
+    }
+
+    /// Removes every rewrite rule.
+    public func removeAllRewriteRules() {
+        state.withLock { state in
+            state.rules.removeAll()
+            changed(&state)
+        }
+    }
+
+    /// The rewrite rules, in order.
+    public var rewriteRules: [RewriteRule] {
+        state.withLock { $0.rules }
+    }
+
+    /// Rewrites `url` with the first applicable rule.
+    ///
+    /// - Returns: the new URL, or `nil` when no rule applies (or one reached the work limit).
+    public func rewrite(_ url: String) -> String? {
+        if case .rewritten(let result) = snapshot().routes.table.rewrite(url) { return result }
+        return nil
+    }
+
+    // MARK: - Lookups
+
+    /// Looks `url` up without running anything.
+    ///
+    /// - Parameters:
+    ///   - url: the URL.
+    ///   - method: the request's HTTP method, or `nil`.
+    ///   - variants: acceptable variants in preference order.
+    ///   - kind: the entry point's kind; `nil` accepts any.
+    ///   - extra: extra values for ``RouteMatch/parameters``; they beat path and query parameters.
+    /// - Returns: the match, or why there is none.
+    /// - Complexity: linear in the URL's length for routes without user regexes.
+    public func match(
+        _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
+        extra: [String: any Sendable] = [:]
+    ) -> Result<RouteMatch, RouteMiss> {
+        snapshot().lookup(url, method: method, variants: variants, kind: kind, extra: extra).map(\.details)
+    }
+
+    /// Whether a route of any kind would win for `url`.
+    public func canRoute(_ url: String, method: String? = nil, variants: [String] = []) -> Bool {
+        if case .success = match(url, method: method, variants: variants) { return true }
+        return false
+    }
+
+    /// Routes `url` to an action route and runs it.
+    ///
+    /// - Returns: the match, or the miss (which the unmatched handler has heard, unless a kind mismatch).
+    @discardableResult
+    public func route(
+        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+    ) -> Result<RouteMatch, RouteMiss> {
+        switch resolve(snapshot(), url, method, variants, .action, extra) {
+        case .failure(let miss): return .failure(miss)
+        case .success(let match):
+            if case .action(let action) = match.value { action(match.details) }
+            return .success(match.details)
+        }
+    }
+
+    /// Routes `url` to an object route and returns its value.
+    public func routeObject(
+        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+    ) -> Result<RoutedValue, RouteMiss> {
+        resolve(snapshot(), url, method, variants, .object, extra).map { match in
+            guard case .object(let handler) = match.value else { return RoutedValue(match: match.details, value: nil) }
+            return RoutedValue(match: match.details, value: handler(match.details))
+        }
+    }
+
+    /// Routes `url` to a callback route and waits for the value it delivers.
+    public func routeCallback(
+        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+    ) async -> Result<RoutedValue, RouteMiss> {
+        switch resolve(snapshot(), url, method, variants, .callback, extra) {
+        case .failure(let miss): return .failure(miss)
+        case .success(let match):
+            guard case .callback(let handler) = match.value else {
+                return .success(RoutedValue(match: match.details, value: nil))
+            }
+            return .success(RoutedValue(match: match.details, value: await handler(match.details)))
+        }
+    }
+
+    /// The compiled rules and routes as of now (compiles them if they changed).
+    package var table: RoutingTable { snapshot().routes.table }
+
+    /// Looks `url` up for `kind`'s entry point; a miss is logged and, unless it is a kind
+    /// mismatch, heard by the unmatched handler.
+    func resolve(
+        _ snapshot: Snapshot, _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind,
+        _ extra: [String: any Sendable]
+    ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
+        let result = snapshot.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
+        if case .failure(let miss) = result {
+            logger.debug(
+                "unmatched URL", metadata: ["url": "\(RouteMiss.shortened(url))", "reason": "\(miss.reason.name)"])
+            if miss.reason != .kindMismatch { snapshot.unmatchedHandler?(miss) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,154 @@
+/// Builds the URL of one route from values, and proves it by looking it up: the URL is returned
+/// only when the table answers it with the same route and the same values.
+struct URLBuilder {
+    let registration: RouteRegistration
+    let options: RouterOptions
+
+    /// The URL for `parameters` and `catchAll` (and `query` after `?`), checked with `lookup`.
+    func build(
+        parameters: [String: String], catchAll: [String], query: [(name: String, value: String)],
+        lookup: (String) -> Result<RouteMatch, RouteMiss>
+    ) throws(URLBuildError) -> String {
+        let pattern = registration.parsedPattern
+        let lowered = LoweredPattern(pattern, options: options)
+        let names = Set(registration.parameterNames)
+        if let unused = parameters.keys.sorted().first(where: { !names.contains($0) }) {
+            throw error(.unusedValue, unused, "the pattern has no parameter '\(unused)'")
+        }
+        let hasCatchAll = lowered.elements.contains(.catchAll)
+        if !hasCatchAll, !catchAll.isEmpty {
+            throw error(.unusedValue, "**", "the pattern has no catch-all for \(catchAll.count) segments")
+        }
+        var segments: [String] = []
+        for (segment, element) in zip(pattern.segments, lowered.elements) {
+            switch segment.kind {
+            case .literal(let text):
+                segments.append(Self.encodeLiteral(text))
+            case .parameter(let name, _):
+                guard let value = parameters[name] else { throw error(.missingValue, name, "':\(name)' has no value") }
+                guard !value.isEmpty else { throw error(.invalidValue, name, "':\(name)' may not be empty") }
+                segments.append(PercentCoding.encode(value))
+            case .composite(let pieces):
+                var text = ""
+                for piece in pieces {
+                    switch piece {
+                    case .literal(let literal): text += Self.encodeLiteral(literal)
+                    case .capture(let name):
+                        guard let value = parameters[name] else {
+                            throw error(.missingValue, name, "'{\(name)}' has no value")
+                        }
+                        text += PercentCoding.encode(value)
+                    case .star:
+                        throw error(.unnamedSegment, nil, "'\(segment)' matches text it does not name")
+                    }
+                }
+                segments.append(text)
+            case .star, .doubleStar:
+                guard element == .catchAll else {
+                    throw error(.unnamedSegment, nil, "'\(segment)' matches any segment but names none; write ':name'")
+                }
+                guard !catchAll.isEmpty else { throw error(.missingValue, "**", "the catch-all needs a segment") }
+                if catchAll.contains("") { throw error(.invalidValue, "**", "a catch-all segment may not be empty") }
+                segments += catchAll.map(PercentCoding.encode)
+            }
+        }
+        var url = segments.joined(separator: "/")
+        if let scheme = pattern.scheme {
+            url = scheme + (options.hostAsSegment == .always ? "://" : ":///") + url
+        } else {
+            url = "/" + url
+        }
+        if !query.isEmpty {
+            url +=
+                "?"
+                + query.map { PercentCoding.encode($0.name) + "=" + PercentCoding.encode($0.value) }
+                .joined(separator: "&")
+        }
+        try check(url, parameters: parameters, catchAll: hasCatchAll ? catchAll : nil, lookup: lookup)
+        return url
+    }
+
+    /// Looks `url` up and requires this route and these values back.
+    private func check(
+        _ url: String, parameters: [String: String], catchAll: [String]?,
+        lookup: (String) -> Result<RouteMatch, RouteMiss>
+    ) throws(URLBuildError) {
+        switch lookup(url) {
+        case .success(let match):
+            guard match.route.handle == registration.handle else {
+                throw URLBuildError(
+                    .takenByAnotherRoute, route: registration.pattern, takenBy: match.route, url: url,
+                    message: "\(url) goes to '\(match.route.pattern)', which ranks above this route")
+            }
+            let readBack = Dictionary(
+                match.parameters.path.map { ($0.name, String($0.value)) }, uniquingKeysWith: { first, _ in first })
+            let expectedCatchAll = catchAll?.joined(separator: "/")
+            guard readBack == parameters, match.catchall == expectedCatchAll else {
+                let values = readBack.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                throw URLBuildError(
+                    .readBackDifferently, route: registration.pattern, url: url,
+                    message: "\(url) reads back as "
+                        + (values + (match.catchall.map { ["**=\($0)"] } ?? []))
+                        .joined(separator: ", "))
+            }
+        case .failure(let miss):
+            throw explainMiss(miss, url: url, parameters: parameters)
+        }
+    }
+
+    /// Why the built URL found nothing: the first value its segment alone refuses, else the miss.
+    private func explainMiss(_ miss: RouteMiss, url: String, parameters: [String: String]) -> URLBuildError {
+        if miss.reason == .urlTooLong {
+            return error(.invalidValue, nil, "the URL is longer than maxURLLength (\(options.maxURLLength) bytes)")
+        }
+        for segment in registration.parsedPattern.segments {
+            let value: String
+            switch segment.kind {
+            case .parameter(let name, let constraint?):
+                guard let given = parameters[name] else { continue }
+                value = PercentCoding.encode(given)
+                if !Self.segment(segment, options: options, matches: value) {
+                    return error(
+                        .invalidValue, name,
+                        "the value '\(given)' of ':\(name)' does not match its constraint \(constraint)")
+                }
+            case .composite(let pieces):
+                value = pieces.map { piece -> String in
+                    switch piece {
+                    case .literal(let text): return Self.encodeLiteral(text)
+                    case .capture(let name): return PercentCoding.encode(parameters[name] ?? "")
+                    case .star: return ""
+                    }
+                }.joined()
+                if !Self.segment(segment, options: options, matches: value) {
+                    return error(.invalidValue, segment.parameterNames.first, "the values do not fit '\(segment)'")
+                }
+            default: continue
+            }
+        }
+        return URLBuildError(
+            .readBackDifferently, route: registration.pattern, url: url,
+            message: "\(url) routes nowhere (\(miss.reason.name)); a rewrite rule may change it")
+    }
+
+    /// Whether `segment` alone matches the encoded `value`.
+    private static func segment(_ segment: RoutePattern.Segment, options: RouterOptions, matches value: String) -> Bool
+    {
+        var single = options
+        single.defaultScheme = nil
+        single.duplicateRoutes = .replace
+        guard let table = try? RouteTable<Int>([.init("/\(segment)", value: 0)], options: single, backend: .foundation)
+        else { return false }
+        if case .success = table.lookup(method: nil, url: "/" + value) { return true }
+        return false
+    }
+
+    /// A literal's comparison form (`%2F`, `%25` kept encoded), encoded for a URL.
+    private static func encodeLiteral(_ text: String) -> String {
+        PercentCoding.encode(PercentCoding.decodeComparisonForm(Substring(text)))
+    }
+
+    private func error(_ reason: URLBuildError.Reason, _ parameter: String?, _ message: String) -> URLBuildError {
+        URLBuildError(reason, route: registration.pattern, parameter: parameter, message: message)
+    }
+}

@@ -1,0 +1,204 @@
+import Testing
+
+@testable import URLRouter
+
+@Suite struct PercentCodingTests {
+    @Test(arguments: [
+        ("abc", "abc"), ("a%2Fb", "a%2Fb"), ("a%2fb", "a%2Fb"), ("100%25", "100%25"), ("%41%42", "AB"),
+        ("%E5%AE%B6", "家"), ("a+b", "a+b"), ("%252F", "%252F"),
+    ])
+    func comparisonFormKeepsSlashAndPercentEncoded(input: String, expected: String) {
+        #expect(PercentCoding.comparisonForm(input[...]) == expected)
+    }
+
+    @Test(arguments: ["%", "%4", "%zz", "a%g1", "%FF", "%C3", "%C3%28", "%ED%A0%80", "%C3%2F"])
+    func malformedTextDecodesToNil(input: String) {
+        #expect(PercentCoding.comparisonForm(input[...]) == nil)
+        #expect(PercentCoding.decoded(input) == nil)
+        #expect(!PercentCoding.isWellFormed(input[...]))
+    }
+
+    @Test func fullDecodingAndPlus() {
+        #expect(PercentCoding.decoded("a%2Fb%25") == "a/b%")
+        #expect(PercentCoding.decoded("a+b") == "a+b")
+        #expect(PercentCoding.decoded("a+b%2B", plusAsSpace: true) == "a b+")
+        #expect(PercentCoding.decodeComparisonForm("x%2Fy%25z") == "x/y%z")
+    }
+
+    @Test func encodingKeepsOnlyUnreservedBytes() {
+        #expect(PercentCoding.encode("A-z.0_9~") == "A-z.0_9~")
+        #expect(PercentCoding.encode("a b/é") == "a%20b%2F%C3%A9")
+        #expect(PercentCoding.encode("原子弹") == "%E5%8E%9F%E5%AD%90%E5%BC%B9")
+    }
+}
+
+@Suite struct URLPartsTests {
+    @Test func splitsEveryPartAsWritten() {
+        let parts = URLParts("HTTPS://user:pw@Host.com:8080/a/b%20c?x=1&y#frag?x")
+        #expect(parts.scheme == "HTTPS")
+        #expect(parts.authority == "user:pw@Host.com:8080")
+        #expect(parts.userinfo == "user:pw")
+        #expect(parts.host == "Host.com")
+        #expect(parts.port == "8080")
+        #expect(parts.path == "/a/b%20c")
+        #expect(parts.query == "x=1&y")
+        #expect(parts.fragment == "frag?x")
+    }
+
+    @Test func partsThatAreAbsentAreNil() {
+        let parts = URLParts("page/x")
+        #expect(parts.scheme == nil && parts.authority == nil && parts.host == nil && parts.query == nil)
+        #expect(parts.path == "page/x")
+        #expect(URLParts("app:page").scheme == "app")
+        #expect(URLParts("1app:page").scheme == nil, "a scheme starts with a letter")
+        #expect(URLParts("app:///x").host == "")
+        #expect(URLParts("http://[::1]:80/x").host == "[::1]")
+        #expect(URLParts("http://[::1]:80/x").port == "80")
+    }
+
+    @Test func schemeNames() {
+        #expect(URLParts.isScheme("ft"))
+        #expect(URLParts.isScheme("web+app.v2-x"))
+        #expect(!URLParts.isScheme("2ft"))
+        #expect(!URLParts.isScheme("f:t"))
+        #expect(!URLParts.isScheme(""))
+    }
+}
+
+@Suite struct RequestURLTests {
+    @Test func normalizesSchemeHostAndSegments() throws {
+        let request = try RequestURL(normalizing: "App://page//detail/7/?a=1#f", options: RouterOptions())
+        #expect(request.scheme == "app")
+        #expect(request.host == "page")
+        #expect(request.segments == ["page", "detail", "7"])
+        #expect(request.path == "/page/detail/7")
+        #expect(request.queryItems == [QueryItem(name: "a", value: "1")])
+        #expect(request.fragment == "f")
+    }
+
+    @Test func hostAsSegmentRules() throws {
+        func segments(_ url: String, _ rule: RouterOptions.HostAsSegment) throws -> [Substring] {
+            var options = RouterOptions()
+            options.hostAsSegment = rule
+            return try RequestURL(normalizing: url, options: options).segments
+        }
+        #expect(try segments("http://www.x.com/a", .always) == ["www.x.com", "a"])
+        #expect(try segments("http://www.x.com/a", .unlessDotted) == ["a"])
+        #expect(try segments("http://localhost/a", .unlessDotted) == ["localhost", "a"])
+        #expect(try segments("http://LocalHost/a", .unlessDottedOrLocalhost) == ["a"])
+        #expect(try segments("http://api/a", .unlessDottedOrLocalhost) == ["api", "a"])
+        #expect(try segments("http://api/a", .never) == ["a"])
+    }
+
+    @Test func transitionAndCallback() throws {
+        var options = RouterOptions()
+        options.transitionPrefixes = ["push"]
+        options.fragmentAsCallbackURL = true
+        options.defaultScheme = "FT"
+        let request = try RequestURL(normalizing: "PUSH/a#page/x", options: options)
+        #expect(request.transition == "push")
+        #expect(request.segments == ["a"])
+        #expect(request.scheme == "ft")
+        #expect(request.callbackURL == "ft://page/x")
+        #expect(try RequestURL(normalizing: "x://a#y://b", options: options).callbackURL == "y://b")
+    }
+
+    @Test func malformedURLSaysWhichPart() {
+        #expect(throws: RequestURL.MalformedURL(part: "path segment", text: "%zz")) {
+            try RequestURL(normalizing: "/a/%zz", options: RouterOptions())
+        }
+        #expect(throws: RequestURL.MalformedURL(part: "query", text: "a=%FF")) {
+            try RequestURL(normalizing: "/a?a=%FF", options: RouterOptions())
+        }
+        #expect(throws: RequestURL.MalformedURL(part: "fragment", text: "%")) {
+            try RequestURL(normalizing: "/a#%", options: RouterOptions())
+        }
+    }
+}
+
+/// The fast path's scan must learn exactly what the full normalization learns, for every URL it accepts.
+@Suite struct PlainScanTests {
+    static let written = [
+        "", "/", "//", "///a", "/a", "/a/", "/a//b/", "a/b", "?", "#", "/?x", "/#x", "/a?b#c", "/a#b?c",
+        "/a/b?x=1&y=%41",
+        "/a/b#%zz", "/a%20b", "app://", "app:///x", "APP://Host/x", "app://host:80/x/y", "app://u@h/x", "app://h.com/x",
+        "app://localhost/x", "app://[::1]:8/x", "https://example.com", "x:y/z", "/1/2/3/4/5/6/7/8",
+        "/1/2/3/4/5/6/7/8/9",
+        "app://h/1/2/3/4/5/6/7", "app://h/1/2/3/4/5/6/7/8", "/repos/octocat/Hello-World/issues/1347", "/é/ü?ß#ø",
+        "/aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbb/c", "/aaaaaaa/", "/aaaaaaa?", "/aaaaaaa#", "/aaaaaaa%",
+        "abcdefghijklmnopq://h/x", "/:id/*/x?y", "app://h:/x", "app://h//x//y",
+    ]
+
+    static func randomURLs(count: Int) -> [String] {
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = [
+            "/", "/", "/", "a", "bc", "defghijk", "?", "#", "%", "%41", ":", "@", "app:", "//", ".", "é", "x=1&y",
+        ]
+        return (0..<count).map { _ in (0..<next(14)).map { _ in pieces[next(pieces.count)] }.joined() }
+    }
+
+    @Test func agreesWithTheFullNormalization() throws {
+        var accepted = 0
+        for url in Self.written + Self.randomURLs(count: 5000) {
+            for rule in RouterOptions.HostAsSegment.allCases {
+                var options = RouterOptions()
+                options.hostAsSegment = rule
+                let bytes = Array(url.utf8)
+                let found: (scan: PlainScan, segments: [Range<Int>], scheme: String?)? = bytes.withUnsafeBufferPointer {
+                    bytes in
+                    RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
+                        PlainScan.scan(bytes, hostRule: rule, segments: room).map { scan in
+                            (scan, Array(scan.segments), scan.scheme.map { String(decoding: bytes[$0], as: UTF8.self) })
+                        }
+                    }
+                }
+                guard let found else {
+                    // Refused only for a reason the fast path does not handle.
+                    let scheme = URLParts(url).scheme ?? ""
+                    #expect(url.contains("%") || scheme != scheme.lowercased(), "\(url)")
+                    continue
+                }
+                let scan = found.scan
+                accepted += 1
+                let full = try RequestURL(normalizing: url, options: options)
+                #expect(found.segments == Array(full.segmentRanges), "\(url) \(rule)")
+                #expect(found.scheme == full.scheme, "\(url)")
+                #expect(scan.hostSpan == full.hostSpan && scan.querySpan == full.querySpan, "\(url)")
+                #expect(scan.fragmentSpan == full.fragmentSpan, "\(url)")
+                // A run exactly when the segments joined by `/` are one stretch of the URL.
+                let ranges = full.segmentRanges
+                let stretch = ranges.isEmpty ? nil : ranges[0].lowerBound..<ranges[ranges.count - 1].upperBound
+                let contiguous =
+                    stretch.map { Array(bytes[$0]) == Array(full.segments.joined(separator: "/").utf8) } ?? false
+                #expect(scan.segmentRun == (contiguous ? stretch : nil), "\(url)")
+            }
+        }
+        #expect(accepted > 10_000)
+    }
+
+    @Test func tokens() {
+        #expect(ShortToken(method: "get")?.string == "GET")
+        #expect(ShortToken(method: "M-SEARCH")?.string == "M-SEARCH")
+        #expect(ShortToken(method: "") == nil)
+        #expect(ShortToken(method: "GE T") == nil)
+        #expect(ShortToken(method: String(repeating: "A", count: 16)) == nil)
+        #expect(ShortToken(scheme: "HTTPS".utf8)?.string == "https")
+        // GET and POST are built from constants, the rest from their bytes: both give one token.
+        for (constant, written) in [("GET", "get"), ("POST", "pOsT")] {
+            let expected = ShortToken(method: written)
+            #expect(expected.map { ShortToken(method: constant)?.isEqual(to: $0) == true } == true, "\(constant)")
+        }
+        #expect(ShortToken(method: "GET")?.isEqual(to: ShortToken(method: "GETX")!) == false)
+        // Tokens past eight bytes use the second word.
+        let long = ShortToken(method: "abcdefghijklmno")
+        #expect(long?.string == "ABCDEFGHIJKLMNO")
+        #expect(long?.isEqual(to: ShortToken(method: "ABCDEFGHIJKLMNP")!) == false)
+        var written = [UInt8](repeating: 0, count: 16)
+        #expect(long?.write(to: &written) == 15)
+        #expect(String(decoding: written.prefix(15), as: UTF8.self) == "ABCDEFGHIJKLMNO")
+    }
+}
