@@ -2,10 +2,26 @@
 
 import PackageDescription
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Swift Package Index sets SPI_GENERATE_DOCS when it builds the documentation: then every trait is
+// on, so that the integration modules' pages are not empty (as apple/swift-configuration does).
+let documentingEveryTrait = ProcessInfo.processInfo.environment["SPI_GENERATE_DOCS"] != nil
+
 let package = Package(
     name: "URLRouter",
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "URLRouter", targets: ["URLRouter"]),
+        // URLRouter in Hummingbird 2 (`URLRouterBuilder`) and in Vapor 4 (`app.responder.use(.urlRouter)`).
+        // Each product always exists; its module is empty unless its trait is on, and only then does
+        // SwiftPM fetch and build Hummingbird or Vapor (every reference to them is trait-guarded).
+        .library(name: "URLRouterHummingbird", targets: ["URLRouterHummingbird"]),
+        .library(name: "URLRouterVapor", targets: ["URLRouterVapor"]),
         // The fixture runner and the route-set benchmark, for conformance tools and Benchmarks/.
         .library(name: "URLRouterConformance", targets: ["URLRouterConformance"]),
         .executable(name: "urlrouter", targets: ["urlrouter"]),
@@ -15,13 +31,26 @@ let package = Package(
         // It needs Debian's `libpcre2-dev` (pkg-config `libpcre2-8`). Code behind it is gated with `#if PCRE2`.
         // Without it (`swift build --disable-default-traits`) the package is Foundation-only and needs no C library.
         .trait(name: "PCRE2", description: "PCRE2 JIT matching backend (needs libpcre2-dev)"),
-        .default(enabledTraits: ["PCRE2"]),
+        // The server integrations turn PCRE2 on themselves: naming a trait replaces the defaults, and a
+        // server that wrote `traits: ["Hummingbird"]` would otherwise dispatch on the reference backend
+        // without a word. Code behind them is gated with `#if Hummingbird` and `#if Vapor`.
+        .trait(
+            name: "Hummingbird", description: "The URLRouterHummingbird module (Hummingbird 2); enables PCRE2",
+            enabledTraits: ["PCRE2"]),
+        .trait(
+            name: "Vapor", description: "The URLRouterVapor module (Vapor 4); enables PCRE2", enabledTraits: ["PCRE2"]),
+        .default(enabledTraits: documentingEveryTrait ? ["PCRE2", "Hummingbird", "Vapor"] : ["PCRE2"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation` (scripts/docs builds the URLRouter catalog with it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Used only behind the Hummingbird and Vapor traits, so a consumer without them fetches none of these.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
     ],
     targets: [
         // The C library, imported only by the PCRE2 backend's files and only with the PCRE2 trait.
@@ -43,6 +72,24 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Hummingbird 2: `URLRouterBuilder`, a drop-in for Hummingbird's `Router`. Empty without the trait.
+        .target(
+            name: "URLRouterHummingbird",
+            dependencies: [
+                "URLRouter",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
+        // Vapor 4: `URLRouterResponder`, installed with `app.responder.use(.urlRouter)`. Empty without the trait.
+        .target(
+            name: "URLRouterVapor",
+            dependencies: [
+                "URLRouter",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Vapor"])),
+            ]
+        ),
         // Fixture format (Docs/FIXTURES.md) and the conformance runner, as a library for tests and the CLI.
         .target(name: "URLRouterConformance", dependencies: ["URLRouter"]),
         // What the `urlrouter` command does (benchmark runner and reports, the match report), as a
@@ -59,6 +106,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The example server: the GitHub REST API's routes served by Hummingbird with URLRouter
+        // (`swift run --traits Hummingbird GitHubAPI`); without the trait it only says so.
+        .executableTarget(
+            name: "GitHubAPI",
+            dependencies: [
+                "URLRouterHummingbird",
+                "URLRouterConformance",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ],
+            path: "Examples/GitHubAPI"
+        ),
         // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer,address -DFUZZING; a plain
         // build makes programs that replay inputs given as files).
         .target(name: "CFuzzing"),
@@ -69,6 +129,26 @@ let package = Package(
         .testTarget(name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance", "URLRouterCLI"]),
         // Both backends against each other on random tables and URLs.
         .testTarget(name: "URLRouterParityTests", dependencies: ["URLRouterConformance", "URLRouterCLI"]),
+        // The integrations over loopback sockets (`swift test --traits defaults,Hummingbird,Vapor`);
+        // without their traits these targets are empty.
+        .testTarget(
+            name: "URLRouterHummingbirdTests",
+            dependencies: [
+                "URLRouterHummingbird",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
+        .testTarget(
+            name: "URLRouterVaporTests",
+            dependencies: [
+                "URLRouterVapor",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "XCTVapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ]
+        ),
     ]
 )
 
@@ -88,8 +168,9 @@ for target in package.targets where [.executable, .test, .regular].contains(targ
     // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0461-async-function-isolation.md
     settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))
 
-    // Every public type says whether it is Sendable.
-    settings.append(.unsafeFlags(["-Xfrontend", "-require-explicit-sendable"]))
+    // Every public type says whether it is Sendable. A warning group, not an unsafe flag: SwiftPM
+    // refuses a package with unsafe flags as a dependency by URL and version.
+    settings.append(.treatWarning("ExplicitSendable", as: .warning))
 
     target.swiftSettings = settings
 }

@@ -2,18 +2,13 @@
 
 import PackageDescription
 
-import struct Foundation.URL
-
-// The URLRouter package is the parent folder; SwiftPM names a path dependency after its folder,
-// which is whatever the clone is called, so the name is read from the path.
-let urlRouterPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .lastPathComponent.lowercased()
-
 let package = Package(
     name: "URLRouterBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        // The URLRouter package is the parent folder; the name keeps `package:` below independent
+        // of what the clone's folder is called.
+        .package(name: "URLRouter", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -27,8 +22,8 @@ let package = Package(
             name: "RouterComparison",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "URLRouter", package: urlRouterPackage),
-                .product(name: "URLRouterConformance", package: urlRouterPackage),
+                .product(name: "URLRouter", package: "URLRouter"),
+                .product(name: "URLRouterConformance", package: "URLRouter"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

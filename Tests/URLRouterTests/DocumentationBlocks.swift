@@ -79,10 +79,10 @@ enum DocumentationBlocks {
         return blocks
     }
 
-    /// The Swift files of this package's tests and of the integrations' tests, which CI compiles
-    /// and runs (`scripts/test`, `scripts/integrations`).
+    /// The Swift files of this package's tests, the integrations' among them, which CI compiles and
+    /// runs (`scripts/test`; `scripts/integrations` with the Hummingbird and Vapor traits).
     static func compiledSources() throws -> [Source] {
-        let folders = ["Tests", "Integrations/URLRouterHummingbird/Tests", "Integrations/URLRouterVapor/Tests"]
+        let folders = ["Tests"]
         var sources: [Source] = []
         for folder in folders {
             let base = root.appendingPathComponent(folder)

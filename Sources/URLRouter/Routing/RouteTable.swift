@@ -29,7 +29,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     @usableFromInline let values: RouteValues<Value>
     /// The indices in the routes the table was made from of those a later route with the same
     /// pattern, method and variant replaced, in increasing order.
-    public private(set) var replacedRoutes: [Int] = []
+    public internal(set) var replacedRoutes: [Int] = []
 
     /// Compiles `routes` and `rewriteRules` on `backend`.
     ///
@@ -45,33 +45,12 @@ public struct RouteTable<Value: Sendable>: Sendable {
         _ routes: [Route], rewriteRules: [(expression: String, target: String)] = [],
         options: RouterOptions = RouterOptions(), backend: RouterBackend = .default
     ) throws(RouterError) {
-        var registry = RouteRegistry(options: options)
-        try registry.checkMethodCount(adding: routes.map(\.method), pattern: routes.first?.pattern ?? "")
-        var registrations: [RouteRegistration] = []
-        var replaced: [Int] = []
-        for route in routes {
-            let registration = try RouteValidation.registration(
-                pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
-                kind: .action, name: route.name, handle: registrations.count, backend: backend)
-            if let old = registry.add(registration) {
-                guard options.duplicateRoutes == .replace else {
-                    throw RouteRegistry.duplicateError(registration, earlier: old)
-                }
-                replaced.append(old.handle)
-            }
-            registrations.append(registration)
+        let validation = Self.validate(routes, rewriteRules: rewriteRules, options: options, backend: backend)
+        if let refusal = validation.problems.first(where: \.isRefusal) { throw refusal.error }
+        guard let table = validation.table else {
+            preconditionFailure("a validation without refusals has a table")
         }
-        let rules = try RouteValidation.rules(rewriteRules, backend: backend)
-        let table: RoutingTable
-        do {
-            table = try RoutingTable(backend: backend.engine, registry: registry, rules: rules)
-        } catch {
-            throw RouterError(
-                .invalidPattern, input: "route table",
-                message: "the \(backend.name) backend could not compile the table: \(error)")
-        }
-        self.init(table: table, registrations: registrations, values: routes.map(\.value))
-        replacedRoutes = replaced.sorted()
+        self = table
     }
 
     /// A table over `table`, whose registrations hold handles `0..<registrations.count`, indices of

@@ -1,0 +1,137 @@
+extension RouteTable {
+    /// What ``validate(_:rewriteRules:options:backend:)`` found: every problem, and the table of
+    /// what passed.
+    public struct Validation: Sendable {
+        /// Every problem: the routes' in their order, then the rules', then the table's own.
+        public let problems: [RouteProblem]
+        /// The routes and rules that are not refused, compiled (a route that replaces another
+        /// serves in its place, as in a table made with `init`), or `nil` when the backend could
+        /// not compile them: then a problem with subject ``RouteProblem/Subject/table`` says why.
+        public let table: RouteTable?
+
+        /// The problems that leave a route, a rule or the table out (``RouteProblem/isRefusal``).
+        public var refusals: [RouteProblem] { problems.filter(\.isRefusal) }
+    }
+
+    /// Checks `routes` and `rewriteRules` in one pass, as ``init(_:rewriteRules:options:backend:)``
+    /// compiles them on `backend` under `options`, and reports every problem instead of the first.
+    ///
+    /// Each problem names its route or rule by index, method and pattern:
+    /// - a pattern, method or variant that is refused (syntax, a constraint `backend` cannot
+    ///   compile, a duplicate parameter name);
+    /// - a route whose method would take the table past the limit of distinct methods;
+    /// - a route with the pattern, method and variant of an earlier one (parameter names do not
+    ///   count: `/a/:id` and `/a/:name` are one pattern), reported whatever
+    ///   ``RouterOptions/duplicateRoutes`` says: under `.replace` it replaces the earlier route
+    ///   (``RouteProblem/isRefusal`` is `false`), under `.refuse` it is left out;
+    /// - a rewrite rule whose expression or target is refused;
+    /// - the table, when the backend cannot compile what passed.
+    ///
+    /// The table it returns is what a server that leaves out the refused routes and rules would
+    /// serve; `init` makes the same table when there is no refusal, and throws the first refusal
+    /// otherwise.
+    ///
+    /// - Parameters:
+    ///   - routes: the routes, in registration order.
+    ///   - rewriteRules: `(expression, target)` pairs.
+    ///   - options: the options the table will serve under.
+    ///   - backend: the backend that will serve it.
+    /// - Returns: every problem, and the table of what passed.
+    public static func validate(
+        _ routes: [Route], rewriteRules: [(expression: String, target: String)] = [],
+        options: RouterOptions = RouterOptions(), backend: RouterBackend = .default
+    ) -> Validation {
+        var registry = RouteRegistry(options: options)
+        var problems: [RouteProblem] = []
+        // Of the routes that pass: their registrations (handle = position), indices and values.
+        var registrations: [RouteRegistration] = []
+        var indices: [Int] = []
+        var values: [Value] = []
+        var replaced: [Int] = []
+        func name(_ index: Int) -> String {
+            "route \(index) (\(routes[index].method ?? "any") \(routes[index].pattern))"
+        }
+        for (index, route) in routes.enumerated() {
+            let registration: RouteRegistration
+            do {
+                registration = try RouteValidation.registration(
+                    pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
+                    kind: .action, name: route.name, handle: registrations.count, backend: backend)
+                try registry.checkMethodCount(adding: [registration.method], pattern: route.pattern)
+            } catch {
+                problems.append(RouteProblem(subject: .route(index), subjectText: name(index), error: error))
+                continue
+            }
+            if let earlier = registry.existing(registration) {
+                let earlierIndex = indices[earlier.handle]
+                if options.duplicateRoutes == .refuse {
+                    problems.append(
+                        RouteProblem(
+                            subject: .route(index), subjectText: name(index),
+                            error: RouteRegistry.duplicateError(registration, earlier: earlier),
+                            replacedRoute: earlierIndex))
+                    continue
+                }
+                let error = RouterError(
+                    .duplicateRoute, input: route.pattern,
+                    message:
+                        "replaces \(name(earlierIndex)), registered before it with the same pattern, method and variant"
+                )
+                problems.append(
+                    RouteProblem(
+                        subject: .route(index), subjectText: name(index), error: error, replacedRoute: earlierIndex,
+                        isRefusal: false))
+                replaced.append(earlierIndex)
+            }
+            registry.add(registration)
+            registrations.append(registration)
+            indices.append(index)
+            values.append(route.value)
+        }
+        var rules: [RewriteRule] = []
+        for (index, rule) in rewriteRules.enumerated() {
+            do {
+                rules += try RouteValidation.rules([rule], backend: backend)
+            } catch {
+                problems.append(
+                    RouteProblem(
+                        subject: .rewriteRule(index),
+                        subjectText: "rewrite rule \(index) (\(rule.expression) -> \(rule.target))", error: error))
+            }
+        }
+        let compiled: RoutingTable
+        do {
+            compiled = try RoutingTable(backend: backend.engine, registry: registry, rules: rules)
+        } catch {
+            let refusal = RouterError(
+                .invalidPattern, input: "route table",
+                message: "the \(backend.name) backend could not compile the table: \(error)")
+            problems.append(RouteProblem(subject: .table, subjectText: "the route table", error: refusal))
+            return Validation(problems: problems, table: nil)
+        }
+        var table = RouteTable(table: compiled, registrations: registrations, values: values)
+        table.replacedRoutes = replaced.sorted()
+        return Validation(problems: problems, table: table)
+    }
+}
+
+extension RouteTable {
+    /// Refuses a route's pattern, method and variant as ``validate(_:rewriteRules:options:backend:)``
+    /// refuses them on their own (constraints compiled on `backend`), without compiling a table:
+    /// for the integrations' registration calls that throw at once.
+    package static func check(pattern: String, method: String?, variant: String? = nil, backend: RouterBackend)
+        throws(RouterError)
+    {
+        _ = try RouteValidation.registration(
+            pattern: pattern, method: method, variant: variant, priority: 0, kind: .action, name: nil, handle: 0,
+            backend: backend)
+    }
+
+    /// Refuses a rewrite rule as ``validate(_:rewriteRules:options:backend:)`` does, without
+    /// compiling a table.
+    package static func check(rewriteRule: (expression: String, target: String), backend: RouterBackend)
+        throws(RouterError)
+    {
+        _ = try RouteValidation.rules([rewriteRule], backend: backend)
+    }
+}

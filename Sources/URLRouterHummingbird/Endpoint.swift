@@ -1,0 +1,12 @@
+#if Hummingbird
+public import Hummingbird
+
+/// What a route of a ``URLRouterBuilder`` stores: its responder (with the middleware added
+/// before it) and what the request context learns of it.
+public struct Endpoint<Context: RequestContext>: Sendable {
+    let responder: any HTTPResponder<Context>
+    /// The pattern, as the endpoint path for metrics and logs.
+    let pattern: String
+    let method: HTTPRequest.Method
+}
+#endif

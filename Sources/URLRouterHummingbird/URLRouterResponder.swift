@@ -1,0 +1,78 @@
+#if Hummingbird
+public import Hummingbird
+import URLRouter
+
+/// The responder a ``URLRouterBuilder`` builds: one URLRouter lookup per request, on the
+/// borrowed (allocation-free) path, then the route's responder; a miss goes to the router's
+/// middleware and then to the answer for it (404, 405, OPTIONS, 400, 414).
+public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
+    /// The compiled routes; `nil` when the table could not be compiled (then no route serves).
+    let table: RouteTable<Endpoint<Context>>?
+    /// The router's middleware around ``MissResponder``.
+    let missResponder: any HTTPResponder<Context>
+    /// ``URLRouterBuilder/answersMethodNotAllowed``.
+    let answersMethodNotAllowed: Bool
+    /// ``URLRouterBuilder/answersHeadWithGet``, or ``URLRouterBuilder/answersMethodNotAllowed``
+    /// (whose `Allow` headers list HEAD wherever GET is).
+    let answersHeadWithGet: Bool
+
+    /// What a lookup found, copied out of the borrowed match.
+    enum Found {
+        case endpoint(Endpoint<Context>, Hummingbird.Parameters)
+        case miss(LookupMiss)
+    }
+
+    /// Looks the request up and runs the winning route; answers 404, 405, 400 or 414 otherwise,
+    /// through the router's middleware.
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        let method = request.method
+        // The request target as sent: URLRouter decodes escapes once, segment by segment.
+        let found =
+            table?.withMatch(method: method.rawValue, url: request.head.path ?? "/") { lookup -> Found in
+                switch lookup {
+                case .match(let match):
+                    var parameters = Hummingbird.Parameters()
+                    for index in 0..<match.parameterCount {
+                        parameters[Substring(match.parameterName(at: index))] = Substring(
+                            match.parameter(at: index).string)
+                    }
+                    if let catchall = match.catchall { parameters.setCatchAll(Substring(catchall)) }
+                    return .endpoint(match.value, parameters)
+                case .miss(.methodNotAllowed, _) where !answersMethodNotAllowed:
+                    return .miss(LookupMiss(reason: .noMatch, allowedMethods: []))
+                case .miss(let reason, let allowedMethods):
+                    return .miss(LookupMiss(reason: reason, allowedMethods: allowedMethods))
+                }
+            } ?? .miss(LookupMiss(reason: .noMatch, allowedMethods: []))
+        switch found {
+        case .endpoint(let endpoint, _) where method == .head && endpoint.method != .head && !answersHeadWithGet:
+            // A GET route answered HEAD: only with `.autoGenerateHeadEndpoints`, as in Hummingbird.
+            return try await answer(
+                LookupMiss(reason: .noMatch, allowedMethods: []), request: request, context: context)
+        case .endpoint(let endpoint, let parameters):
+            do {
+                var context = context
+                context.coreContext.parameters = parameters
+                context.coreContext.endpointPath.value = endpoint.pattern
+                let response = try await endpoint.responder.respond(to: request, context: context)
+                return method == .head && endpoint.method != .head ? response.createHeadResponse() : response
+            } catch let error as any HTTPResponseError {
+                return try error.response(from: request, context: context)
+            }
+        case .miss(let miss):
+            return try await answer(miss, request: request, context: context)
+        }
+    }
+
+    /// Runs the router's middleware and then the answer to `miss`.
+    func answer(_ miss: LookupMiss, request: Request, context: Context) async throws -> Response {
+        do {
+            return try await LookupMiss.$current.withValue(miss) {
+                try await missResponder.respond(to: request, context: context)
+            }
+        } catch let error as any HTTPResponseError {
+            return try error.response(from: request, context: context)
+        }
+    }
+}
+#endif

@@ -1,0 +1,222 @@
+#if Vapor
+import Dispatch
+public import URLRouter
+public import Vapor
+
+/// Vapor's `Responder` matching with URLRouter: the routes an app registers with `app.get(...)`
+/// (and with ``Vapor/RoutesBuilder/on(pattern:method:priority:body:use:)``), compiled into one
+/// table, one lookup per request.
+///
+/// Install it with one line, `app.responder.use(.urlRouter)`; or make one yourself to see a
+/// refused route as an error before the server starts.
+///
+/// - It answers as Vapor's router answers: 404 for a path no route of the request's method takes,
+///   HEAD through GET routes (Vapor's server drops the body). With `answersMethodNotAllowed`, a
+///   path that routes of other methods take answers 405 with an `Allow` header listing them, and
+///   OPTIONS, when no route takes it, 204 with the same header.
+/// - `req.parameters.get("id")` and `getCatchall()` read what matched, decoded once; `req.route` is
+///   the Vapor route, for logs and the `http_requests_total` metrics Vapor's own responder reports.
+/// - The application's middleware runs around every answer, the misses included.
+public struct URLRouterResponder: Responder {
+    /// A route's answer: the Vapor route and its responder behind the application middleware.
+    struct Target: Sendable {
+        let route: Route
+        let responder: any Responder
+    }
+
+    /// What a lookup found, copied out of the borrowed match.
+    enum Found {
+        case target(Target)
+        case miss(RouteMiss.Reason, allowedMethods: [String])
+    }
+
+    let table: RouteTable<Target>
+    let middleware: [any Middleware]
+    let notFoundResponder: any Responder
+    /// Whether the query goes to the lookup (rewrite rules may read it).
+    let readsQuery: Bool
+    let reportMetrics: Bool
+    /// Whether a path that only routes of other methods take answers 405 (and OPTIONS 204).
+    let answersMethodNotAllowed: Bool
+
+    /// URLRouter's options with Vapor's meanings: a final `*` is one segment and the host is never a
+    /// path segment.
+    public static var vaporOptions: RouterOptions {
+        var options = RouterOptions()
+        options.trailingStar = .singleSegment
+        options.hostAsSegment = .never
+        return options
+    }
+
+    /// Compiles `routes` into one table.
+    ///
+    /// - Parameters:
+    ///   - routes: the application's routes (`app.routes`); `caseInsensitive` is honoured.
+    ///   - middleware: the application middleware (`app.middleware.resolve()`).
+    ///   - options: URLRouter's matching options.
+    ///   - rewriteRules: `(expression, target)` pairs applied to the path and query before matching.
+    ///   - backend: the matching backend; the fastest of this build by default.
+    ///   - reportMetrics: whether to count requests as Vapor's own responder does.
+    ///   - answersMethodNotAllowed: whether a path that only routes of other methods take answers
+    ///     405 with an `Allow` header (and OPTIONS 204 with it) rather than 404, as Vapor's router.
+    /// - Throws: `RouterError`, the first route or rule that URLRouter refuses (`.urlRouter`
+    ///   reports every one when the application boots).
+    public init(
+        routes: Routes, middleware: [any Middleware] = [], options: RouterOptions = URLRouterResponder.vaporOptions,
+        rewriteRules: [(expression: String, target: String)] = [], backend: RouterBackend = .default,
+        reportMetrics: Bool = true, answersMethodNotAllowed: Bool = false
+    ) throws(RouterError) {
+        let (validation, _) = Self.validate(
+            routes, middleware: middleware, options: options, rewriteRules: rewriteRules, backend: backend)
+        if let refusal = validation.refusals.first { throw refusal.error }
+        self.init(
+            validation: validation, middleware: middleware, readsQuery: !rewriteRules.isEmpty,
+            reportMetrics: reportMetrics,
+            answersMethodNotAllowed: answersMethodNotAllowed)
+    }
+
+    /// Makes the responder for `application`'s routes, middleware and metrics setting.
+    ///
+    /// - Throws: `RouterError`, the first route or rule that URLRouter refuses.
+    public init(
+        application: Application, options: RouterOptions = URLRouterResponder.vaporOptions,
+        rewriteRules: [(expression: String, target: String)] = [], backend: RouterBackend = .default,
+        answersMethodNotAllowed: Bool = false
+    ) throws(RouterError) {
+        try self.init(
+            routes: application.routes, middleware: application.middleware.resolve(), options: options,
+            rewriteRules: rewriteRules, backend: backend,
+            reportMetrics: application.http.server.configuration.reportMetrics,
+            answersMethodNotAllowed: answersMethodNotAllowed)
+    }
+
+    /// Makes the responder for `application`, checking every route and rule in one pass: throws
+    /// every refusal, and logs every route that replaces an earlier one at warning level.
+    init(
+        validating application: Application, options: RouterOptions,
+        rewriteRules: [(expression: String, target: String)],
+        backend: RouterBackend, answersMethodNotAllowed: Bool
+    ) throws(RouteValidationError) {
+        let middleware = application.middleware.resolve()
+        let (validation, vaporRoutes) = Self.validate(
+            application.routes, middleware: middleware, options: options, rewriteRules: rewriteRules, backend: backend)
+        func name(_ subject: RouteProblem.Subject) -> String {
+            switch subject {
+            case .route(let index): "\(vaporRoutes[index].method) /\(vaporRoutes[index].path.string)"
+            case .rewriteRule(let index):
+                "rewrite rule \(rewriteRules[index].expression) -> \(rewriteRules[index].target)"
+            case .table: "the route table"
+            }
+        }
+        let problems = validation.problems.map {
+            RouteValidationError.Problem(description: $0.description(naming: name), location: nil, problem: $0)
+        }
+        let refusals = problems.filter(\.isRefusal)
+        if !refusals.isEmpty { throw RouteValidationError(problems: refusals) }
+        for problem in problems {
+            application.logger.warning("URLRouter: \(problem.description)")
+        }
+        self.init(
+            validation: validation, middleware: middleware, readsQuery: !rewriteRules.isEmpty,
+            reportMetrics: application.http.server.configuration.reportMetrics,
+            answersMethodNotAllowed: answersMethodNotAllowed)
+    }
+
+    /// `routes` as URLRouter routes, checked and compiled in one pass; with the Vapor routes, by index.
+    static func validate(
+        _ routes: Routes, middleware: [any Middleware], options: RouterOptions,
+        rewriteRules: [(expression: String, target: String)], backend: RouterBackend
+    ) -> (RouteTable<Target>.Validation, [Route]) {
+        var options = options
+        if routes.caseInsensitive { options.caseInsensitive = true }
+        let vaporRoutes = routes.all
+        let tableRoutes = vaporRoutes.map { route in
+            let target = Target(route: route, responder: middleware.makeResponder(chainingTo: route.responder))
+            if let patternRoute = route.userInfo[PatternRoute.key] as? PatternRoute {
+                return RouteTable<Target>.Route(
+                    patternRoute.fullPattern(of: route), method: route.method.rawValue, priority: patternRoute.priority,
+                    value: target)
+            }
+            let pattern = VaporPath.pattern(route.path)
+            return RouteTable<Target>.Route(
+                pattern.isEmpty ? "/" : pattern, method: route.method.rawValue, value: target)
+        }
+        let validation = RouteTable.validate(
+            tableRoutes, rewriteRules: rewriteRules, options: options, backend: backend)
+        return (validation, vaporRoutes)
+    }
+
+    /// A responder over a validation without refusals.
+    init(
+        validation: RouteTable<Target>.Validation, middleware: [any Middleware], readsQuery: Bool, reportMetrics: Bool,
+        answersMethodNotAllowed: Bool
+    ) {
+        guard let table = validation.table else { preconditionFailure("a validation without refusals has a table") }
+        self.table = table
+        self.middleware = middleware
+        self.notFoundResponder = middleware.makeResponder(chainingTo: MissResponder(.failure(NoRoute())))
+        self.readsQuery = readsQuery
+        self.reportMetrics = reportMetrics
+        self.answersMethodNotAllowed = answersMethodNotAllowed
+    }
+
+    /// Looks the request up and runs the winning route; answers 404, 405, 400 or 414 otherwise.
+    public func respond(to request: Request) -> EventLoopFuture<Response> {
+        let startTime = reportMetrics ? DispatchTime.now().uptimeNanoseconds : 0
+        // Vapor's URI has already parsed the target (and escaped a `%` that starts no escape);
+        // URLRouter decodes each segment once.
+        let url = request.url
+        var path = url.path
+        if readsQuery, let query = url.query { path += "?" + query }
+        var parameters = request.parameters
+        let found = table.withMatch(method: request.method.rawValue, url: path) { lookup -> Found in
+            switch lookup {
+            case .match(let match):
+                for index in 0..<match.parameterCount {
+                    parameters.set(
+                        match.parameterName(at: index), to: Self.escapingPercent(match.parameter(at: index).string))
+                }
+                if let count = match.catchAllSegmentCount {
+                    parameters.setCatchall(
+                        matched: (0..<count).map { Self.escapingPercent(match.catchAllSegment(at: $0).string) })
+                }
+                return .target(match.value)
+            case .miss(let reason, let allowedMethods):
+                return .miss(reason, allowedMethods: allowedMethods)
+            }
+        }
+        let response: EventLoopFuture<Response>
+        switch found {
+        case .target(let target):
+            request.parameters = parameters
+            request.route = target.route
+            response = target.responder.respond(to: request)
+        case .miss(.noMatch, _), .miss(.kindMismatch, _):
+            response = notFoundResponder.respond(to: request)
+        case .miss(.methodNotAllowed, _) where !answersMethodNotAllowed:
+            // As Vapor's router: a path no route of this method takes is not found.
+            response = notFoundResponder.respond(to: request)
+        case .miss(let reason, let allowed):
+            response = middleware.makeResponder(
+                chainingTo: MissResponder(reason, method: request.method, allowed: allowed)
+            )
+            .respond(to: request)
+        }
+        guard reportMetrics else { return response }
+        return response.always { result in
+            let status: UInt
+            switch result {
+            case .success(let response): status = response.status.code
+            case .failure: status = HTTPStatus.internalServerError.code
+            }
+            RouteMetrics.record(request: request, startTime: startTime, statusCode: status)
+        }
+    }
+
+    /// `value` as Vapor's `Parameters` stores it: `set` decodes once more, so a decoded `%` goes
+    /// back as `%25`.
+    static func escapingPercent(_ value: String) -> String {
+        value.utf8.contains(UInt8(ascii: "%")) ? value.replacingOccurrences(of: "%", with: "%25") : value
+    }
+}
+#endif
