@@ -4,14 +4,16 @@ import URLRouter
 import Vapor
 
 /// Builds the ``URLRouterResponder`` of `.urlRouter` when the application boots, so that refused
-/// routes stop the boot with an error, and hands the same responder to every request.
+/// routes stop the boot with an error, and hands the same responder to every request until the
+/// application's routes change (Vapor's own responder reads `app.routes` each time it is made, and
+/// tests may add routes after `app.testable()` booted the application).
 final class ResponderBoot: LifecycleHandler {
     let options: RouterOptions
     let rewriteRules: [(expression: String, target: String)]
     let backend: RouterBackend
     let answersMethodNotAllowed: Bool
-    /// The responder built at boot.
-    let built = Mutex<URLRouterResponder?>(nil)
+    /// The responder built last, and the number of the application's routes it was built from.
+    let built = Mutex<(routeCount: Int, responder: URLRouterResponder)?>(nil)
 
     init(
         options: RouterOptions, rewriteRules: [(expression: String, target: String)], backend: RouterBackend,
@@ -32,17 +34,19 @@ final class ResponderBoot: LifecycleHandler {
 
     /// Compiles the application's routes; throws every refusal, logs every replacement.
     func willBoot(_ application: Application) throws {
+        let routeCount = application.routes.all.count
         let responder = try makeResponder(application)
-        built.withLock { $0 = responder }
+        built.withLock { $0 = (routeCount, responder) }
     }
 
-    /// The responder built at boot; without a boot (an application that never booted), one built
-    /// now, or, when the routes are refused, one that answers 500 and logs why.
+    /// The responder built at boot; when the routes changed since, or without a boot, one built
+    /// now; when those routes are refused, one that answers 500 and logs why.
     func responder(for application: Application) -> any Responder {
-        if let responder = built.withLock({ $0 }) { return responder }
+        let routeCount = application.routes.all.count
+        if let built = built.withLock({ $0 }), built.routeCount == routeCount { return built.responder }
         do {
             let responder = try makeResponder(application)
-            built.withLock { $0 = responder }
+            built.withLock { $0 = (routeCount, responder) }
             return responder
         } catch {
             application.logger.critical("URLRouter refused the application's routes: \(error)")

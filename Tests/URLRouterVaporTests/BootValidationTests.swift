@@ -47,6 +47,16 @@ final class BootValidationTests: XCTestCase {
         }
     }
 
+    func testRoutesAddedAfterTheBootAreServed() async throws {
+        _ = try await withApplication { app in
+            let tester = try app.testable()
+            app.get("later") { _ in "later" }
+            return try await tester.test(.GET, "/later") { response async in
+                XCTAssertEqual(response.body.string, "later")
+            }
+        }
+    }
+
     func testTheOptionsGivenAreTheOptionsChecked() async throws {
         var options = URLRouterResponder.vaporOptions
         options.duplicateRoutes = .refuse

@@ -17,19 +17,19 @@ public struct RouteProblem: Error, Sendable, CustomStringConvertible {
     }
 
     /// What the problem is about.
-    public var subject: Subject
+    public let subject: Subject
     /// For a route that replaces an earlier one with the same pattern, method and variant: the
     /// earlier route's index. The later route is not refused: a table serves it in the earlier
     /// one's place (under ``RouterOptions/DuplicateRoutes/replace``).
-    public var replacedRoute: Int?
+    public let replacedRoute: Int?
     /// The refusal, with the pattern or rule and, where there is one place, its offset.
-    public var error: RouterError
+    public let error: RouterError
     /// How the route, rule or table is named in ``description``: `route 2 (GET /a/:name)`.
-    var subjectText: String
+    let subjectText: String
 
     /// Whether a table leaves the route or rule out: every problem but a replacement under
     /// ``RouterOptions/DuplicateRoutes/replace``.
-    public var isRefusal: Bool
+    public let isRefusal: Bool
 
     init(subject: Subject, subjectText: String, error: RouterError, replacedRoute: Int? = nil, isRefusal: Bool = true) {
         self.subject = subject
