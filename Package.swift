@@ -27,7 +27,7 @@ let package = Package(
         .executable(name: "urlrouter", targets: ["urlrouter"]),
     ],
     traits: [
-        // `PCRE2`: build the PCRE2 JIT backend (Sources/URLRouter/PCRE2Backend, C module `CURLRouterPCRE2`).
+        // `PCRE2`: build the PCRE2 JIT backend (Sources/URLRouter/Backends/PCRE2, C module `CURLRouterPCRE2`).
         // It needs Debian's `libpcre2-dev` (pkg-config `libpcre2-8`). Code behind it is gated with `#if PCRE2`.
         // Without it (`swift build --disable-default-traits`) the package is Foundation-only and needs no C library.
         .trait(name: "PCRE2", description: "PCRE2 JIT matching backend (needs libpcre2-dev)"),
@@ -59,12 +59,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
-        // The library, one module: `RouteTable`, `Router` and what they answer in (Routing/); pattern
-        // and rule syntax, URL normalization, the backend-neutral route IR and the lookup pipeline
-        // (Syntax/, URL/, Table/, Backend/, Answers/, Support/); the reference backend
-        // (FoundationBackend/) and the PCRE2 JIT backend (PCRE2Backend/, compiled only with the
-        // PCRE2 trait). One module, so every public type is declared where `import URLRouter` and its
-        // documentation find it.
+        // The library, one module, its folders in the order a request meets them (Docs/ARCHITECTURE.md):
+        // API/ (what users call), Patterns/ (pattern and rule syntax), Compile/ (registration to a
+        // compiled table), Requests/ (URL scanning and normalization), Lookup/ (resolve and answer),
+        // Backends/ (the matcher interface, Foundation/ the reference, PCRE2/ compiled only with the
+        // PCRE2 trait), Building/ (reverse routing), Support/. One module, so every public type is
+        // declared where `import URLRouter` and its documentation find it.
         .target(
             name: "URLRouter",
             dependencies: [
