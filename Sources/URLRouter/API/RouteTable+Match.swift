@@ -6,6 +6,12 @@ extension RouteTable {
         /// The match itself: the route, the parameters, the normalized URL.
         public let details: RouteMatch
 
+        @usableFromInline
+        init(value: Value, details: RouteMatch) {
+            self.value = value
+            self.details = details
+        }
+
         /// The winning route (its pattern, method, variant and name).
         public var route: RouteRegistration { details.route }
         /// Path parameters and query items, by name.

@@ -79,8 +79,16 @@ public struct RouteTable<Value: Sendable>: Sendable {
     ///   - url: a URL or a path with its query (`/users/42?tab=1`).
     ///   - variants: acceptable variants in preference order.
     /// - Returns: the match, or the miss and its reason (``RouteMiss/allowedMethods`` for a 405).
+    @inlinable
     public func lookup(method: String?, url: String, variants: [String] = []) -> Result<Match, RouteMiss> {
-        lookup(method: method, url: url, variants: variants, kind: nil, extra: [:])
+        // Inlined into the caller, where `Value` is known, so that the generic `Match` and `Result`
+        // need no metadata looked up at run time: from another module, a GitHub lookup reading
+        // every parameter takes 3,847 instructions inlined, 5,117 not (Benchmarks/instructions).
+        switch table.lookup(url, method: method, variants: variants) {
+        case .success(let match):
+            return .success(Match(value: values.pointer(match.route.handle).pointee, details: match))
+        case .failure(let miss): return .failure(miss)
+        }
     }
 
     /// ``lookup(method:url:variants:)`` for ``Router``: `kind` (when not `nil`) must be the

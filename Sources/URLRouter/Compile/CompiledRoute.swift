@@ -17,7 +17,7 @@ public final class RouteRegistration: Sendable {
     /// The caller's name for the route (a fixture's route id), if any.
     public let name: String?
     /// The caller's handle for whatever the route runs; the router core never reads it.
-    package let handle: Int
+    @usableFromInline package let handle: Int
     /// The pattern's parameter names, in order (computed once).
     public let parameterNames: [String]
 

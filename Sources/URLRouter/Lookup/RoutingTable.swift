@@ -170,6 +170,7 @@ package struct RoutingTable: Sendable {
     ///   - extra: the caller's extra values, which beat path and query parameters.
     /// - Returns: the match, or the reason there is none.
     /// - Complexity: linear in the URL's length for routes without user regexes.
+    @usableFromInline
     package func lookup(
         _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
         extra: [String: any Sendable] = [:]
