@@ -16,7 +16,8 @@ public final class RouteRegistration: Sendable {
     public let kind: RouteKind
     /// The caller's name for the route (a fixture's route id), if any.
     public let name: String?
-    /// The caller's handle for whatever the route runs; the router core never reads it.
+    /// The route's index among the routes its table was made from: where a table keeps the
+    /// route's value (``RouteTable``) or handler (``Router``).
     @usableFromInline package let handle: Int
     /// The pattern's parameter names, in order (computed once).
     public let parameterNames: [String]

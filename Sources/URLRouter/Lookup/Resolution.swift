@@ -131,12 +131,6 @@ package struct Resolution: ~Copyable {
             url: routedURL, segmentRanges: segments.rangeList, scheme: schemeString(defaultScheme: defaultScheme),
             decodePlus: decodePlus, hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: nil)
     }
-
-    /// The bytes of `range` of ``storage``.
-    @inline(__always)
-    package func storageBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: storage[range])
-    }
 }
 
 @available(*, unavailable, message: "a Resolution lends bytes for one call")

@@ -37,7 +37,6 @@ extension SharedRegex {
             self.offsets = offsets
         }
 
-        var atEnd: Bool { position >= scalars.count }
         var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 
         func peek(_ ahead: Int) -> Unicode.Scalar? {

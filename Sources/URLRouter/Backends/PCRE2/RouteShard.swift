@@ -4,8 +4,6 @@ internal import CURLRouterPCRE2
 /// One compiled pattern of a route table and what a match on it needs to know.
 struct RouteShard: Sendable {
     let code: PCRE2Code
-    /// The compiled code's pointer, copied out so that a lookup retains nothing.
-    var pointer: OpaquePointer { code.pointer }
     /// How many routes the shard holds (for the work allowance of route syntax).
     let routeCount: Int
     /// Whether any route of the shard has a user regex (a constraint).
