@@ -91,8 +91,8 @@ package struct MatchRoutesReport: Sendable {
     /// Why a route ranked above the winner (or matching the path of a miss) did not answer.
     static func skipReason(_ registration: RouteRegistration, _ method: String?) -> String {
         guard let routeMethod = registration.method else { return "does not answer this request" }
-        return
-            "answers \(routeMethod)\(routeMethod == "GET" ? " and HEAD" : ""), not \(method ?? "a request without a method")"
+        let also = HTTPMethodName.alsoAnswered(by: routeMethod).map { " and \($0)" } ?? ""
+        return "answers \(routeMethod)\(also), not \(method ?? "a request without a method")"
     }
 
     /// Lines for a person.

@@ -36,9 +36,9 @@ import Testing
         let router = Router(backend: try #require(RouterBackend.named(backend)))
         // GET brings HEAD: 99 more methods make 101 with HEAD, one over.
         try router.register("/m", method: "GET") { _ in }
-        for index in 0..<(RouteRegistry.maxMethodCount - 2) { try router.register("/m", method: "M\(index)") { _ in } }
+        for index in 0..<(HTTPMethodName.maxCount - 2) { try router.register("/m", method: "M\(index)") { _ in } }
         expectRouterError(.invalidPattern) { try router.register("/m", method: "ONE-MORE") { _ in } }
-        #expect(router.registrations.count == RouteRegistry.maxMethodCount - 1)
+        #expect(router.registrations.count == HTTPMethodName.maxCount - 1)
         #expect(router.canRoute("/m", method: "M7"))
         #expect(router.table.fallbackReason == nil)
         #expect(router.table.backendName == backend)

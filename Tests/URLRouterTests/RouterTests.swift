@@ -364,9 +364,11 @@ final class CountingBackend: MatcherBackend {
     func compileError(rewriteExpression: SharedRegex) -> String? {
         inner.compileError(rewriteExpression: rewriteExpression)
     }
-    func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
+    func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws
+        -> any RouteMatcher
+    {
         compiles.withLock { $0 += 1 }
-        return try inner.makeRouteMatcher(routes: routes, options: options)
+        return try inner.makeRouteMatcher(routes: routes, options: options, methods: methods)
     }
     func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter { try inner.makeRewriter(rules: rules) }
 }

@@ -18,8 +18,10 @@ package protocol MatcherBackend: Sendable {
     /// - Returns: `nil` when it compiles, otherwise the engine's message.
     func compileError(rewriteExpression: SharedRegex) -> String?
 
-    /// Compiles the route table. `routes` are in precedence order.
-    func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher
+    /// Compiles the route table. `routes` are in precedence order; `methods` are their methods,
+    /// numbered as lookups' ``MethodFilter``s number them (the table's one ``MethodList``).
+    func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws
+        -> any RouteMatcher
 
     /// Compiles the rewrite rules, in the order they were added.
     func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter
@@ -92,7 +94,7 @@ extension MatchRequest: Sendable {}
 /// The winner a route matcher found.
 @usableFromInline
 package struct RawMatch {
-    /// The index of the route in the table given to ``MatcherBackend/makeRouteMatcher(routes:options:)``.
+    /// The index of the route in the table given to ``MatcherBackend/makeRouteMatcher(routes:options:methods:)``.
     @usableFromInline package var routeIndex: Int
     /// The captured values, in element order, as ranges of the request's bytes, in the request's
     /// ``MatchRequest/captureRoom``.

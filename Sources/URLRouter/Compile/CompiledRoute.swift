@@ -170,13 +170,7 @@ extension CompiledRoute {
 
     /// The method tier of SEMANTICS.md section 3.3: any lookup that two routes both answer
     /// orders them the same way by this number.
-    var methodRank: Int {
-        switch method {
-        case nil: return 2
-        case "GET": return 1
-        default: return 0
-        }
-    }
+    var methodRank: Int { HTTPMethodName.tier(method) }
 
     /// Sorts routes into precedence order: priority, specificity, scheme-bound, method, registration.
     ///

@@ -1,25 +1,23 @@
 /// The HTTP methods of a table's routes, numbered: a lookup's method becomes a
 /// ``MethodFilter`` once, by these rules, and every backend compares numbers.
 ///
-/// The list holds each distinct route method, and `HEAD` where some route is `GET` (a `GET` route
-/// answers `HEAD`), sorted; a backend that builds it from the same routes numbers them the same.
+/// The list holds every method the routes answer (``HTTPMethodName/answered(by:)``: each route's,
+/// and `HEAD` where a route is `GET`), sorted. A table builds it once and hands it to its backend.
 package struct MethodList: Sendable {
     /// The methods, sorted.
     package let names: [String]
     /// The same, as tokens, for the methods of up to 15 bytes: compared as two words.
     let tokens: [ShortToken?]
-    /// The index of `GET` and of `HEAD`, when the list has them.
-    let getIndex: Int?
-    let headIndex: Int?
+    /// For each method, the index of the method a route of it also answers
+    /// (``HTTPMethodName/alsoAnswered(by:)``: `HEAD` for `GET`).
+    let alsoAnswered: [Int?]
 
     /// The methods of `routes`.
     package init(routes: [CompiledRoute]) {
-        var methods = Set(routes.compactMap(\.method))
-        if methods.contains("GET") { methods.insert("HEAD") }
-        names = methods.sorted()
+        let names = HTTPMethodName.answered(by: routes.map(\.method)).sorted()
+        self.names = names
         tokens = names.map { ShortToken(method: $0) }
-        getIndex = names.firstIndex(of: "GET")
-        headIndex = names.firstIndex(of: "HEAD")
+        alsoAnswered = names.map { name in HTTPMethodName.alsoAnswered(by: name).flatMap { names.firstIndex(of: $0) } }
     }
 
     /// The index of a route's method, `nil` for a route without one.
@@ -50,6 +48,6 @@ package struct MethodList: Sendable {
     package func allows(_ filter: MethodFilter, routeMethod: Int?) -> Bool {
         guard case .lookup(let wanted) = filter, let routeMethod else { return true }
         guard let wanted else { return false }
-        return routeMethod == wanted || (wanted == headIndex && routeMethod == getIndex)
+        return routeMethod == wanted || alsoAnswered[routeMethod] == wanted
     }
 }

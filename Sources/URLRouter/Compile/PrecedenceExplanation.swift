@@ -35,8 +35,8 @@ package struct PrecedenceExplanation: Sendable {
             loweredB.elements.map(CompiledRoute.PositionRank.init))
         if specificity != 0 { return specificity }
         if (loweredA.scheme != nil) != (loweredB.scheme != nil) { return loweredA.scheme != nil ? -1 : 1 }
-        let tier = { (method: String?) in method == nil ? 2 : method == "GET" ? 1 : 0 }
-        if tier(a.method) != tier(b.method) { return tier(a.method) < tier(b.method) ? -1 : 1 }
+        let (tierA, tierB) = (HTTPMethodName.tier(a.method), HTTPMethodName.tier(b.method))
+        if tierA != tierB { return tierA < tierB ? -1 : 1 }
         return 0
     }
 
@@ -63,8 +63,14 @@ package struct PrecedenceExplanation: Sendable {
         if (a.scheme != nil) != (b.scheme != nil) {
             return (.scheme, "bound to the scheme '\(a.scheme ?? "")', beside a route for any scheme")
         }
-        if higher.method != lower.method {
-            let tier = { (method: String?) in method.map { $0 == "GET" ? "GET (also answering HEAD)" : $0 } ?? "any" }
+        // The method tier, as ``order(_:_:)`` and the compiled table's sort compare it: two
+        // methods of one tier (`POST`, `DELETE`) never answer the same lookup, so the order
+        // between them is only the registration order.
+        if HTTPMethodName.tier(higher.method) != HTTPMethodName.tier(lower.method) {
+            let tier = { (method: String?) -> String in
+                guard let method else { return "any" }
+                return HTTPMethodName.alsoAnswered(by: method).map { "\(method) (also answering \($0))" } ?? method
+            }
             return (.method, "method \(tier(higher.method)) ranks above method \(tier(lower.method))")
         }
         return (.registrationOrder, "registered first; nothing else tells them apart")

@@ -28,11 +28,6 @@ package struct RouteRegistry: Sendable {
     /// How many registrations use each method.
     private var methodUses: [String: Int] = [:]
 
-    /// The most distinct HTTP methods one router's routes may use, `HEAD` counted where a `GET`
-    /// route answers it. The PCRE2 backend gives each method of a table one byte of its subjects;
-    /// the limit holds on every backend, so a table is never refused by one and served by another.
-    package static let maxMethodCount = 100
-
     /// An empty registry.
     package init(options: RouterOptions) {
         self.options = options
@@ -46,28 +41,18 @@ package struct RouteRegistry: Sendable {
         entries.values.sorted { $0.sequence < $1.sequence }.map(\.registration)
     }
 
-    /// The distinct methods of the registrations, with `HEAD` where a `GET` route answers it.
-    package var methods: Set<String> {
-        var methods = Set(methodUses.keys)
-        if methods.contains("GET") { methods.insert("HEAD") }
-        return methods
-    }
-
-    /// Refuses registrations whose methods would take the registry past ``maxMethodCount``.
+    /// Refuses registrations whose methods would take the registry past
+    /// ``HTTPMethodName/maxCount``.
     ///
     /// - Parameter pattern: the first new registration's pattern, for the error.
     /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidPattern``.
     package func checkMethodCount(adding added: some Sequence<String?>, pattern: String) throws(RouterError) {
-        var methods = self.methods
-        for case let method? in added {
-            methods.insert(method)
-            if method == "GET" { methods.insert("HEAD") }
-        }
-        guard methods.count > RouteRegistry.maxMethodCount else { return }
+        let methods = HTTPMethodName.answered(by: methodUses.keys.map { Optional($0) } + Array(added))
+        guard methods.count > HTTPMethodName.maxCount else { return }
         throw RouterError(
             .invalidPattern, input: pattern,
             message:
-                "a router's routes may use at most \(RouteRegistry.maxMethodCount) distinct HTTP methods (HEAD counted with GET); this would make \(methods.count)"
+                "a router's routes may use at most \(HTTPMethodName.maxCount) distinct HTTP methods (HEAD counted with GET); this would make \(methods.count)"
         )
     }
 
@@ -279,28 +264,5 @@ package struct LoweredPattern: Sendable {
             }
         }
         self.key = PatternKey(key)
-    }
-}
-
-/// HTTP method names: tokens (RFC 9110), upper-cased.
-package enum HTTPMethodName: Sendable {
-    /// `method` upper-cased, or `nil` when it is not a token.
-    package static func normalized(_ method: String) -> String? {
-        // The usual methods, then any upper-case token: the same string, no allocation.
-        switch method {
-        case "GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS": return method
-        default: break
-        }
-        if !method.isEmpty,
-            method.utf8.allSatisfy({ ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || $0 == UInt8(ascii: "-") })
-        {
-            return method
-        }
-        guard !method.isEmpty,
-            method.utf8.allSatisfy({ byte in
-                isASCIILetter(byte) || isASCIIDigit(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-            })
-        else { return nil }
-        return String(decoding: method.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
     }
 }

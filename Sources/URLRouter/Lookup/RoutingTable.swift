@@ -74,7 +74,9 @@ package struct RoutingTable: Sendable {
         self.routes = routes
         self.rules = rules
         self.backendName = backend.name
-        self.matcher = try backend.makeRouteMatcher(routes: routes, options: registry.options)
+        let methods = MethodList(routes: routes)
+        self.methods = methods
+        self.matcher = try backend.makeRouteMatcher(routes: routes, options: registry.options, methods: methods)
         // Made even without rules, so that a backend keeps nothing of an earlier table's rules.
         let rewriter = try backend.makeRewriter(rules: rules)
         self.rewriter = rules.isEmpty ? nil : rewriter
@@ -86,7 +88,6 @@ package struct RoutingTable: Sendable {
         self.scansPlain = options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
         (decodePlus, fallbackToLastHandler) = (options.decodePlus, options.fallbackToLastHandler)
-        self.methods = MethodList(routes: routes)
         self.maxCaptureCount = routes.map(\.captureCount).max() ?? 0
     }
 

@@ -115,7 +115,7 @@ struct TablePair {
     @Test func aRegistryBeyondTheMethodLimitIsRefusedBeforeAnyBackendSeesIt() throws {
         // The PCRE2 backend has 122 one-byte method codes; the registry refuses the 101st method.
         var registry = RouteRegistry(options: RouterOptions())
-        for index in 0..<(RouteRegistry.maxMethodCount - 1) {
+        for index in 0..<(HTTPMethodName.maxCount - 1) {
             registry.add(RouteRegistration(pattern: try RoutePattern("/m/:x"), method: "M\(index)", name: "r\(index)"))
         }
         try registry.checkMethodCount(adding: ["M0", "LAST"], pattern: "/m/:x")

@@ -70,7 +70,9 @@ package final class FoundationBackend: MatcherBackend {
         }
     }
 
-    package func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
+    package func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws
+        -> any RouteMatcher
+    {
         var patterns: [String] = []
         for route in routes {
             for case .constrained(let regex) in route.elements {
@@ -78,7 +80,7 @@ package final class FoundationBackend: MatcherBackend {
             }
         }
         let regexes = try FoundationBackend.compile(patterns, cache: constraintCache)
-        return FoundationRouteMatcher(routes: routes, options: options) {
+        return FoundationRouteMatcher(routes: routes, options: options, methods: methods) {
             regexes[FoundationBackend.constraintPattern($0)]!
         }
     }

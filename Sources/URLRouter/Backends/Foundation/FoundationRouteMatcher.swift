@@ -29,7 +29,9 @@ final class FoundationRouteMatcher: RouteMatcher {
     let methodIndices: [Int?]
 
     /// Lowers `table`, taking each constraint's compiled regex from `regex`.
-    init(routes table: [CompiledRoute], options: RouterOptions, regex: (SharedRegex) -> BoundedRegex) {
+    init(
+        routes table: [CompiledRoute], options: RouterOptions, methods: MethodList, regex: (SharedRegex) -> BoundedRegex
+    ) {
         caseInsensitive = options.caseInsensitive
         self.table = table
         var routes: [Route] = []
@@ -60,7 +62,6 @@ final class FoundationRouteMatcher: RouteMatcher {
         self.routes = routes
         self.buckets = buckets
         self.unbucketed = unbucketed
-        let methods = MethodList(routes: table)
         self.methods = methods
         self.methodIndices = table.map { methods.index(ofRouteMethod: $0.method) }
     }

@@ -78,9 +78,11 @@ package final class PCRE2Backend: MatcherBackend {
         #endif
     }
 
-    package func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions) throws -> any RouteMatcher {
+    package func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws
+        -> any RouteMatcher
+    {
         #if PCRE2
-        return try PCRE2RouteMatcher(routes: routes, options: options)
+        return try PCRE2RouteMatcher(routes: routes, options: options, methods: methods)
         #else
         throw RouterError(.invalidRouteTable, input: "", message: "this build has no PCRE2 backend")
         #endif

@@ -71,14 +71,14 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// How many patterns the table took (1 unless PCRE2's size limits forced shards).
     var compiledPatternCount: Int { shards.count }
 
-    init(routes: [CompiledRoute], options: RouterOptions) throws {
+    init(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws {
         self.routes = routes
         self.caseInsensitive = options.caseInsensitive
         self.maxURLLength = options.maxURLLength
         // A catch-all over n segments keeps a few words of JIT stack per segment; give every
         // thread room for the longest URL the router accepts.
         self.jitStackBytes = max(256 * 1024, options.maxURLLength * 128)
-        let methodCodes = try MethodCodes(routes: routes)
+        let methodCodes = try MethodCodes(methods: methods)
         self.methodCodes = methodCodes
         let alternation = RouteAlternation(routes: routes, options: options, methodCodes: methodCodes)
         let plan = try ShardPlan(routes: routes, alternation: alternation, options: options)

@@ -1,0 +1,56 @@
+import Testing
+import URLRouter
+
+/// Precedence is computed in two places: the compiled table's sort (`CompiledRoute`'s flat keys)
+/// and the comparison that `urlrouter match --explain` and `lint` word (`PrecedenceExplanation`).
+/// On random tables they must agree on every pair of routes, and the rule `--explain` names for
+/// a pair must be the one that orders it.
+@Suite struct PrecedenceAgreementTests {
+    @Test func theExplanationOrdersEveryPairAsTheCompiledTableDoes() throws {
+        var pairs = 0
+        var byRule: [PrecedenceExplanation.Rule: Int] = [:]
+        for seed in UInt64(1)...400 {
+            var generator = SeededGenerator(seed: seed)
+            let table = RandomTable(using: &generator)
+            var registry = RouteRegistry(options: table.options)
+            for (index, route) in table.routes.enumerated() {
+                // Some random patterns are invalid (two ** in one pattern): they are left out.
+                guard let pattern = try? RoutePattern(route.pattern) else { continue }
+                registry.add(
+                    RouteRegistration(
+                        pattern: pattern, method: route.method.flatMap(HTTPMethodName.normalized),
+                        variant: route.variant, priority: route.priority, handle: index))
+            }
+            let compiled = registry.compile()
+            let explanation = PrecedenceExplanation(options: table.options)
+            for higher in compiled.indices {
+                for lower in compiled.indices where lower > higher {
+                    let (a, b) = (compiled[higher].targets[0], compiled[lower].targets[0])
+                    let order = explanation.order(a, b)
+                    let rule = explanation.reason(a, over: b).rule
+                    #expect(
+                        order <= 0,
+                        "seed \(seed): \(a.pattern) (\(a.method ?? "any")) is compiled above \(b.pattern) (\(b.method ?? "any")), the explanation says below"
+                    )
+                    if order == 0 {
+                        #expect(
+                            compiled[higher].sequence < compiled[lower].sequence,
+                            "seed \(seed): \(a.pattern), \(b.pattern)")
+                        #expect(rule == .registrationOrder, "seed \(seed): \(a.pattern), \(b.pattern): \(rule)")
+                    } else {
+                        #expect(rule != .registrationOrder, "seed \(seed): \(a.pattern), \(b.pattern)")
+                    }
+                    pairs += 1
+                    byRule[rule, default: 0] += 1
+                }
+            }
+        }
+        // The tables exercise every rule, not only the registration order.
+        #expect(pairs > 10_000)
+        #expect(byRule[.priority, default: 0] > 100)
+        #expect(byRule[.scheme, default: 0] > 100)
+        #expect(byRule[.method, default: 0] > 100)
+        #expect(byRule[.registrationOrder, default: 0] > 10)
+        #expect(byRule.keys.contains { if case .specificity = $0 { true } else { false } })
+    }
+}
