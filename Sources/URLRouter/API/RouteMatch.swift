@@ -120,6 +120,20 @@ public final class RouteMatch: Sendable {
     public var queryItems: [QueryItem] { request.queryItems }
 }
 
+extension RouteMatch: CustomStringConvertible {
+    /// The route and what it took, for a log line or `print`:
+    /// `GET /users/:id (id: 42) for /users/42?tab=repos`.
+    public var description: String {
+        var text = "\(route.method ?? "any") \(route.pattern)"
+        let path = parameters.path
+        if !path.isEmpty { text += " (" + path.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")" }
+        if let catchall { text += " catch-all \(catchall)" }
+        text += " for \(RouteMiss.shortened(url))"
+        if let rewrittenURL { text += " (rewritten to \(RouteMiss.shortened(rewrittenURL)))" }
+        return text
+    }
+}
+
 /// A lookup that found no route, and why (SEMANTICS.md section 7).
 public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// Why a lookup found nothing.

@@ -20,7 +20,11 @@ extension RouteTable {
     /// through pointers into the table and the URL, with nothing allocated or retained until a
     /// caller asks for a `String` (or copies a value that is a reference).
     ///
-    /// Valid only during the call that lends it.
+    /// Valid only during the call that lends it. The type cannot stop a caller from keeping it
+    /// (it is not `~Escapable`: in Swift 6.3 a type of one's own that is built from pointers and
+    /// returned with a lifetime needs the experimental `Lifetimes` feature, which a package may not
+    /// ask its users for), so `withMatch`'s body must copy what it keeps: ``URLText/string``, or
+    /// ``value``.
     public struct BorrowedMatch {
         /// The view, on the lookup's stack: a match is two pointers, so handing it on copies
         /// two words rather than the view.

@@ -20,3 +20,8 @@ extension RouteTable {
         public var catchall: String? { details.catchall }
     }
 }
+
+extension RouteTable.Match: CustomStringConvertible {
+    /// The value, then the match: `user: GET /users/:id (id: 42) for /users/42`.
+    public var description: String { "\(value): \(details)" }
+}
