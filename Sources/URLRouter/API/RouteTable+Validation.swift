@@ -57,21 +57,23 @@ extension RouteTable {
                 registration = try RouteValidation.registration(
                     pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
                     kind: .action, name: route.name, handle: registrations.count, backend: backend)
-                try registry.checkMethodCount(adding: [registration.method], pattern: route.pattern)
             } catch {
                 problems.append(RouteProblem(subject: .route(index), subjectText: name(index), error: error))
                 continue
             }
-            if let earlier = registry.existing(registration) {
+            // Registered as a batch of one, through the routine a `Router` uses.
+            let earlier = registry.existing(registration)
+            do {
+                _ = try registry.register([registration])
+            } catch {
+                problems.append(
+                    RouteProblem(
+                        subject: .route(index), subjectText: name(index), error: error,
+                        replacedRoute: error.code == .duplicateRoute ? earlier.map { indices[$0.handle] } : nil))
+                continue
+            }
+            if let earlier {
                 let earlierIndex = indices[earlier.handle]
-                if options.duplicateRoutes == .refuse {
-                    problems.append(
-                        RouteProblem(
-                            subject: .route(index), subjectText: name(index),
-                            error: RouteRegistry.duplicateError(registration, earlier: earlier),
-                            replacedRoute: earlierIndex))
-                    continue
-                }
                 let error = RouterError(
                     .duplicateRoute, input: route.pattern,
                     message:
@@ -83,7 +85,6 @@ extension RouteTable {
                         isRefusal: false))
                 replaced.append(earlierIndex)
             }
-            registry.add(registration)
             registrations.append(registration)
             indices.append(index)
             values.append(route.value)

@@ -158,33 +158,28 @@ public final class Router: Sendable {
     /// - Throws: ``RouterError`` for the first refused definition; nothing changes.
     @discardableResult
     public func register(contentsOf definitions: [RouteDefinition]) throws(RouterError) -> [RouteRegistration] {
-        var prepared: [(RoutePattern, String?, String?, RouteDefinition)] = []
+        // Every definition checked first, then the batch registered: all of it, or, on the first
+        // refusal, none (``RouteRegistry/register(_:)``, as for a ``RouteTable``).
+        var prepared: [(pattern: RoutePattern, method: String?)] = []
         prepared.reserveCapacity(definitions.count)
         for definition in definitions {
-            let pattern = try RouteValidation.pattern(definition.pattern, backend: backend)
-            let method = try RouteValidation.method(definition.method, pattern: definition.pattern)
-            try RouteValidation.variant(definition.variant, pattern: definition.pattern)
-            prepared.append((pattern, method, definition.variant, definition))
+            prepared.append(
+                try RouteValidation.checked(
+                    pattern: definition.pattern, method: definition.method, variant: definition.variant,
+                    backend: backend))
         }
         let replaced = try state.withLock { (state: inout State) throws(RouterError) -> [RouteRegistration] in
-            try state.registry.checkMethodCount(
-                adding: prepared.map(\.1), pattern: prepared.first?.3.pattern ?? "")
-            let registrations = prepared.enumerated().map { offset, item in
-                let (pattern, method, variant, definition) = item
-                return RouteRegistration(
-                    pattern: pattern, method: method, variant: variant, priority: definition.priority,
-                    kind: definition.value.kind, name: definition.name, handle: state.nextHandle + offset)
+            let registrations = zip(prepared, definitions).enumerated().map { offset, item in
+                RouteRegistration(
+                    pattern: item.0.pattern, method: item.0.method, variant: item.1.variant, priority: item.1.priority,
+                    kind: item.1.value.kind, name: item.1.name, handle: state.nextHandle + offset)
             }
-            try state.registry.checkDuplicates(registrations)
+            let replaced = try state.registry.register(registrations)
             state.nextHandle += registrations.count
-            var replaced: [RouteRegistration] = []
-            for (registration, item) in zip(registrations, prepared) {
-                state.handlers[registration.handle] = item.3.value
-                if let old = state.registry.add(registration) {
-                    state.handlers[old.handle] = nil
-                    replaced.append(old)
-                }
+            for (registration, definition) in zip(registrations, definitions) {
+                state.handlers[registration.handle] = definition.value
             }
+            for old in replaced { state.handlers[old.handle] = nil }
             changed(&state)
             return replaced
         }

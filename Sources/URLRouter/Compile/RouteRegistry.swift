@@ -46,7 +46,7 @@ package struct RouteRegistry: Sendable {
     ///
     /// - Parameter pattern: the first new registration's pattern, for the error.
     /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidPattern``.
-    package func checkMethodCount(adding added: some Sequence<String?>, pattern: String) throws(RouterError) {
+    private func checkMethodCount(adding added: some Sequence<String?>, pattern: String) throws(RouterError) {
         let methods = HTTPMethodName.answered(by: methodUses.keys.map { Optional($0) } + Array(added))
         guard methods.count > HTTPMethodName.maxCount else { return }
         throw RouterError(
@@ -66,7 +66,7 @@ package struct RouteRegistry: Sendable {
     /// one before it in the list.
     ///
     /// - Throws: ``RouterError`` with code ``RouterError/Code/duplicateRoute``, naming both.
-    package func checkDuplicates(_ registrations: [RouteRegistration]) throws(RouterError) {
+    private func checkDuplicates(_ registrations: [RouteRegistration]) throws(RouterError) {
         guard options.duplicateRoutes == .refuse else { return }
         var added: [Key: RouteRegistration] = [:]
         for registration in registrations {
@@ -94,6 +94,19 @@ package struct RouteRegistry: Sendable {
         Key(
             pattern: LoweredPattern(registration.parsedPattern, options: options).key, method: registration.method,
             variant: registration.variant)
+    }
+
+    /// Registers `registrations` as one batch, all of them or none: the one registration routine
+    /// behind ``RouteTable`` and ``Router``. Each is checked against the method limit and, under
+    /// ``RouterOptions/DuplicateRoutes/refuse``, against the routes here and those before it; then
+    /// each is added, replacing a route of the same pattern, method and variant in its place.
+    ///
+    /// - Returns: the registrations replaced, in the order they were replaced.
+    /// - Throws: ``RouterError`` for the first refusal; nothing changes then.
+    package mutating func register(_ registrations: [RouteRegistration]) throws(RouterError) -> [RouteRegistration] {
+        try checkMethodCount(adding: registrations.map(\.method), pattern: registrations.first?.pattern ?? "")
+        try checkDuplicates(registrations)
+        return registrations.compactMap { add($0) }
     }
 
     /// Adds `registration`, replacing the same pattern with the same method and variant in its place.

@@ -28,14 +28,22 @@ enum RouteValidation {
         }
     }
 
+    /// A route's pattern parsed and its method normalized, every part checked.
+    static func checked(pattern text: String, method: String?, variant: String?, backend: RouterBackend)
+        throws(RouterError) -> (pattern: RoutePattern, method: String?)
+    {
+        let pattern = try RouteValidation.pattern(text, backend: backend)
+        let method = try RouteValidation.method(method, pattern: text)
+        try RouteValidation.variant(variant, pattern: text)
+        return (pattern, method)
+    }
+
     /// A registration, every part checked.
     static func registration(
         pattern text: String, method: String?, variant: String?, priority: Int, kind: RouteKind, name: String?,
         handle: Int, backend: RouterBackend
     ) throws(RouterError) -> RouteRegistration {
-        let pattern = try RouteValidation.pattern(text, backend: backend)
-        let method = try RouteValidation.method(method, pattern: text)
-        try RouteValidation.variant(variant, pattern: text)
+        let (pattern, method) = try checked(pattern: text, method: method, variant: variant, backend: backend)
         return RouteRegistration(
             pattern: pattern, method: method, variant: variant, priority: priority, kind: kind, name: name,
             handle: handle)

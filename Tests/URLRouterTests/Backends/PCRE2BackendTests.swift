@@ -118,10 +118,15 @@ struct TablePair {
         for index in 0..<(HTTPMethodName.maxCount - 1) {
             registry.add(RouteRegistration(pattern: try RoutePattern("/m/:x"), method: "M\(index)", name: "r\(index)"))
         }
-        try registry.checkMethodCount(adding: ["M0", "LAST"], pattern: "/m/:x")
+        func route(_ method: String) throws -> RouteRegistration {
+            RouteRegistration(pattern: try RoutePattern("/m/:x"), method: method)
+        }
+        _ = try registry.register([try route("M0"), try route("LAST")])
+        var beyond = registry
         #expect(
-            try #require(throws: RouterError.self) { try registry.checkMethodCount(adding: ["GET"], pattern: "/m/:x") }
-                .code == .invalidPattern)
+            try #require(throws: RouterError.self) { try beyond.register([try route("GET")]) }.code == .invalidPattern)
+        // Refused as a whole: nothing of the batch was added.
+        #expect(beyond.count == registry.count)
         _ = try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: [])
     }
 
