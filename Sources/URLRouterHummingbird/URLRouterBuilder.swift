@@ -215,20 +215,12 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
         RouteTable.validate(registrations.map(\.route), rewriteRules: rewriteRules, options: options, backend: backend)
     }
 
-    /// A core problem in this router's words: methods, Hummingbird paths, file and line.
+    /// A core problem in this router's words: routes by method and Hummingbird path, with file and line.
     func describe(_ problem: RouteProblem) -> RouteValidationError.Problem {
-        func name(_ subject: RouteProblem.Subject) -> String {
-            switch subject {
-            case .route(let index): "\(registrations[index].method) \(registrations[index].route.pattern)"
-            case .rewriteRule(let index):
-                "rewrite rule \(rewriteRules[index].expression) -> \(rewriteRules[index].target)"
-            case .table: "the route table"
-            }
-        }
         var location: String?
         if case .route(let index) = problem.subject { location = registrations[index].location }
-        return RouteValidationError.Problem(
-            description: problem.description(naming: name), location: location, problem: problem)
+        let description = problem.description { "\(registrations[$0].method) \(registrations[$0].route.pattern)" }
+        return RouteValidationError.Problem(description: description, location: location, problem: problem)
     }
 
     func add(

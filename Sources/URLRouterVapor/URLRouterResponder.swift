@@ -100,16 +100,9 @@ public struct URLRouterResponder: Responder {
         let middleware = application.middleware.resolve()
         let (validation, vaporRoutes) = Self.validate(
             application.routes, middleware: middleware, options: options, rewriteRules: rewriteRules, backend: backend)
-        func name(_ subject: RouteProblem.Subject) -> String {
-            switch subject {
-            case .route(let index): "\(vaporRoutes[index].method) /\(vaporRoutes[index].path.string)"
-            case .rewriteRule(let index):
-                "rewrite rule \(rewriteRules[index].expression) -> \(rewriteRules[index].target)"
-            case .table: "the route table"
-            }
-        }
-        let problems = validation.problems.map {
-            RouteValidationError.Problem(description: $0.description(naming: name), location: nil, problem: $0)
+        let problems = validation.problems.map { problem in
+            let description = problem.description { "\(vaporRoutes[$0].method) /\(vaporRoutes[$0].path.string)" }
+            return RouteValidationError.Problem(description: description, location: nil, problem: problem)
         }
         let refusals = problems.filter(\.isRefusal)
         if !refusals.isEmpty { throw RouteValidationError(problems: refusals) }

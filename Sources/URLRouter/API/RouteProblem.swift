@@ -44,16 +44,20 @@ public struct RouteProblem: Error, Sendable, CustomStringConvertible {
 }
 
 extension RouteProblem {
-    /// The problem in the words of an integration that names routes and rules its own way (`GET
-    /// /users/{id}`, with the file and line that registered it): the subject, then what replaces
-    /// what or the refusal.
+    /// What a route that replaces `earlier` is told: the one wording, for ``RouteTable`` and the
+    /// integrations alike.
+    static func replacing(_ earlier: String) -> String {
+        "replaces \(earlier), registered before it with the same pattern (parameter names aside), method and variant"
+    }
+
+    /// The problem in the words of an integration that names routes its own way (`GET
+    /// /users/{id}`): the subject, then what it replaces or the refusal. Rules and the table are
+    /// named as ``description`` names them.
     ///
-    /// - Parameter name: names a route (by its index) or a rule; `nil` for the table.
-    package func description(naming name: (Subject) -> String) -> String {
-        if let replacedRoute, !isRefusal {
-            return
-                "\(name(subject)): replaces \(name(.route(replacedRoute))), registered before it with the same pattern (parameter names aside), method and variant"
-        }
-        return "\(name(subject)): \(error)"
+    /// - Parameter name: names a route by its index.
+    package func description(namingRoute name: (Int) -> String) -> String {
+        let subjectName = if case .route(let index) = subject { name(index) } else { subjectText }
+        if let replacedRoute, !isRefusal { return "\(subjectName): \(Self.replacing(name(replacedRoute)))" }
+        return "\(subjectName): \(error)"
     }
 }

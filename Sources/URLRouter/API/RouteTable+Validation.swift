@@ -75,10 +75,7 @@ extension RouteTable {
             if let earlier {
                 let earlierIndex = indices[earlier.handle]
                 let error = RouterError(
-                    .duplicateRoute, input: route.pattern,
-                    message:
-                        "replaces \(name(earlierIndex)), registered before it with the same pattern, method and variant"
-                )
+                    .duplicateRoute, input: route.pattern, message: RouteProblem.replacing(name(earlierIndex)))
                 problems.append(
                     RouteProblem(
                         subject: .route(index), subjectText: name(index), error: error, replacedRoute: earlierIndex,
