@@ -11,16 +11,19 @@ public final class RouteMatch: Sendable {
     // The normalized URL's fields, stored flat: building a match then writes them in place rather
     // than copying a `RequestURL` (and retaining its URL twice).
     @usableFromInline let routedURL: String
-    @usableFromInline let segmentRanges: RangeList
+    /// The segments and the captured values, packed, when both fit (else they are in ``details``):
+    /// copying a packed value copies bits, where a ``RangeList`` (which may hold an array) is
+    /// copied and destroyed through its value witnesses.
+    let packedSegments: PackedRanges
+    @usableFromInline let packedCaptures: PackedRanges
     let requestScheme: String?
     let decodePlus: Bool
     let hostSpan: (Int32, Int32)
     let querySpan: (Int32, Int32)
     let fragmentSpan: (Int32, Int32)
-    @usableFromInline let captures: RangeList
     let catchAllRange: Range<Int>?
-    /// What most matches lack (a rewrite, escapes, extra values), in one box: a plain match
-    /// then has fewer fields to retain when made and release when freed.
+    /// What most matches lack (a rewrite, escapes, extra values, more ranges than pack), in one
+    /// box: a plain match then has fewer fields to retain when made and release when freed.
     @usableFromInline let details: Details?
 
     /// The rarely present parts of a match.
@@ -30,12 +33,20 @@ public final class RouteMatch: Sendable {
         let callerURL: String?
         @usableFromInline let extras: RequestURL.Extras?
         let extra: [String: any Sendable]
+        /// The segments and the captures, when they do not pack.
+        let segments: RangeList?
+        @usableFromInline let captures: RangeList?
 
-        init(rewrittenURL: String?, callerURL: String?, extras: RequestURL.Extras?, extra: [String: any Sendable]) {
+        init(
+            rewrittenURL: String?, callerURL: String?, extras: RequestURL.Extras?, extra: [String: any Sendable],
+            segments: RangeList?, captures: RangeList?
+        ) {
             self.rewrittenURL = rewrittenURL
             self.callerURL = callerURL
             self.extras = extras
             self.extra = extra
+            self.segments = segments
+            self.captures = captures
         }
     }
 
@@ -43,6 +54,10 @@ public final class RouteMatch: Sendable {
     public var rewrittenURL: String? { details?.rewrittenURL }
     @usableFromInline var extras: RequestURL.Extras? { details?.extras }
     var extra: [String: any Sendable] { details?.extra ?? [:] }
+    /// The segments of the normalized URL, as ranges of its comparison form.
+    var segmentRanges: RangeList { details?.segments ?? RangeList(packedSegments) }
+    /// The captured values, as ranges of the normalized URL's comparison form.
+    var captures: RangeList { details?.captures ?? RangeList(packedCaptures) }
 
     /// The normalized URL that was matched.
     package var request: RequestURL {
@@ -58,20 +73,27 @@ public final class RouteMatch: Sendable {
     ) {
         self.route = route
         self.routedURL = routedURL
-        self.segmentRanges = RangeList(resolution.segments)
         self.requestScheme = scheme
         self.decodePlus = decodePlus
         self.hostSpan = resolution.hostSpan
         self.querySpan = resolution.querySpan
         self.fragmentSpan = resolution.fragmentSpan
-        self.captures = RangeList(resolution.captures)
         self.catchAllRange = resolution.catchAll
+        let segments = PackedRanges(resolution.segments)
+        let captures = PackedRanges(resolution.captures)
+        self.packedSegments = segments ?? PackedRanges()
+        self.packedCaptures = captures ?? PackedRanges()
+        let packs = segments != nil && captures != nil
         let rewrittenURL = resolution.rewrittenURL
         let extras = resolution.request?.extras
-        let plain = rewrittenURL == nil && callerURL == nil && extras == nil && extra.isEmpty
+        let plain = rewrittenURL == nil && callerURL == nil && extras == nil && extra.isEmpty && packs
         self.details =
             plain
-            ? nil : Details(rewrittenURL: rewrittenURL, callerURL: callerURL, extras: extras, extra: extra)
+            ? nil
+            : Details(
+                rewrittenURL: rewrittenURL, callerURL: callerURL, extras: extras, extra: extra,
+                segments: packs ? nil : RangeList(resolution.segments),
+                captures: packs ? nil : RangeList(resolution.captures))
     }
 
     /// The URL the caller passed.
@@ -79,14 +101,16 @@ public final class RouteMatch: Sendable {
 
     /// The number of path parameters.
     @inlinable
-    public var parameterCount: Int { captures.count }
+    public var parameterCount: Int { details?.captures?.count ?? packedCaptures.count }
 
     /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
     /// The cheapest way to read parameters in a hot loop; ``parameters`` offers lookups by name.
     @inlinable
     public func parameter(at index: Int) -> Substring {
-        guard let decoded = extras?.decoded else { return routedURL.utf8Slice(captures[index]) }
-        return Parameters.value(in: decoded, at: captures[index], mayHoldEscapes: true)
+        guard let details else { return routedURL.utf8Slice(packedCaptures[index]) }
+        let range = details.captures?[index] ?? packedCaptures[index]
+        guard let decoded = details.extras?.decoded else { return routedURL.utf8Slice(range) }
+        return Parameters.value(in: decoded, at: range, mayHoldEscapes: true)
     }
 
     /// Path parameters, query items and extra values.

@@ -43,8 +43,7 @@ extension RouteTable {
     ) -> Validation {
         var registry = RouteRegistry(options: options)
         var problems: [RouteProblem] = []
-        // Of the routes that pass: their registrations (handle = position), indices and values.
-        var registrations: [RouteRegistration] = []
+        // Of the routes that pass: their indices and values (a registration's handle is its position here).
         var indices: [Int] = []
         var values: [Value] = []
         var replaced: [Int] = []
@@ -56,7 +55,7 @@ extension RouteTable {
             do {
                 registration = try RouteValidation.registration(
                     pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
-                    kind: .action, name: route.name, handle: registrations.count, backend: backend)
+                    kind: .action, name: route.name, handle: values.count, backend: backend)
             } catch {
                 problems.append(RouteProblem(subject: .route(index), subjectText: name(index), error: error))
                 continue
@@ -82,7 +81,6 @@ extension RouteTable {
                         isRefusal: false))
                 replaced.append(earlierIndex)
             }
-            registrations.append(registration)
             indices.append(index)
             values.append(route.value)
         }
@@ -107,7 +105,7 @@ extension RouteTable {
             problems.append(RouteProblem(subject: .table, subjectText: "the route table", error: refusal))
             return Validation(problems: problems, table: nil)
         }
-        var table = RouteTable(table: compiled, registrations: registrations, values: values)
+        var table = RouteTable(table: compiled, values: values)
         table.replacedRoutes = replaced.sorted()
         return Validation(problems: problems, table: table)
     }

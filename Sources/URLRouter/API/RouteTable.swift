@@ -23,8 +23,6 @@
 public struct RouteTable<Value: Sendable>: Sendable {
     /// The compiled routes.
     @usableFromInline let table: RoutingTable
-    /// What the borrowed lookup reads without reference counting.
-    @usableFromInline let storage: RouteTableStorage
     /// The routes' values, by handle.
     @usableFromInline let values: RouteValues<Value>
     /// The indices in the routes the table was made from of those a later route with the same
@@ -53,13 +51,10 @@ public struct RouteTable<Value: Sendable>: Sendable {
         self = table
     }
 
-    /// A table over `table`, whose registrations hold handles `0..<registrations.count`, indices of
-    /// `registrations` and `values` alike (registrations the table dropped may be among them).
-    package init(table: RoutingTable, registrations: [RouteRegistration], values: [Value]) {
-        precondition(
-            registrations.indices.allSatisfy { registrations[$0].handle == $0 } && values.count == registrations.count)
+    /// A table over `table`, whose registrations' handles are indices of `values`.
+    package init(table: RoutingTable, values: [Value]) {
+        precondition(table.store.handleCount <= values.count, "a value for every handle")
         self.table = table
-        self.storage = RouteTableStorage(table: table, registrations: registrations)
         self.values = RouteValues(values)
     }
 
@@ -91,13 +86,12 @@ public struct RouteTable<Value: Sendable>: Sendable {
         }
     }
 
-    /// ``lookup(method:url:variants:)`` for ``Router``: `kind` (when not `nil`) must be the
-    /// winner's kind, and `extra` joins the match's parameters.
+    /// ``lookup(method:url:variants:)`` with `extra` values joining the match's parameters (for ``Router``).
     @inline(__always)
     package func lookup(
-        method: String?, url: String, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
+        method: String?, url: String, variants: [String], extra: [String: any Sendable]
     ) -> Result<Match, RouteMiss> {
-        switch table.lookup(url, method: method, variants: variants, kind: kind, extra: extra) {
+        switch table.lookup(url, method: method, variants: variants, extra: extra) {
         case .success(let match): return .success(Match(value: values.values[match.route.handle], details: match))
         case .failure(let miss): return .failure(miss)
         }
@@ -121,7 +115,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
         method: String?, url: String, variants: [String] = [], _ body: (borrowing Lookup) -> Result
     ) -> Result {
         var result: Result?
-        storage.withLookup(table, method: method, url: url, variants: variants) { found in
+        table.withLookup(url, method: method, variants: variants) { found in
             switch found {
             case .match(let view):
                 result = body(.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle))))

@@ -7,7 +7,8 @@
 struct MatchView {
     /// The winner's handle: its index in the table's values and registrations.
     @usableFromInline let handle: Int
-    let registration: UnsafePointer<RouteRegistration>
+    /// The winner's registration (never `nil` for a handle a lookup answers).
+    let registration: UnsafePointer<RouteRegistration?>
     /// The winner's parameter names, as spans of ``nameBytes``.
     let names: UnsafeBufferPointer<(Int32, Int32)>
     let nameBytes: UnsafePointer<UInt8>
@@ -21,7 +22,7 @@ struct MatchView {
     let decodePlus: Bool
 
     init(
-        handle: Int, registration: UnsafePointer<RouteRegistration>, names: UnsafeBufferPointer<(Int32, Int32)>,
+        handle: Int, registration: UnsafePointer<RouteRegistration?>, names: UnsafeBufferPointer<(Int32, Int32)>,
         nameBytes: UnsafePointer<UInt8>, resolution: borrowing Resolution, decodePlus: Bool
     ) {
         self.handle = handle
@@ -42,9 +43,9 @@ struct MatchView {
 /// method called on the pointer reads the fields it needs in place, where a method on the view
 /// itself would get a copy of all of it.
 extension UnsafePointer where Pointee == MatchView {
-    @usableFromInline var pattern: String { pointee.registration.pointee.pattern }
+    @usableFromInline var pattern: String { pointee.registration.pointee.unsafelyUnwrapped.pattern }
 
-    @usableFromInline var name: String? { pointee.registration.pointee.name }
+    @usableFromInline var name: String? { pointee.registration.pointee.unsafelyUnwrapped.name }
 
     @usableFromInline var parameterCount: Int { pointee.captures.count }
 

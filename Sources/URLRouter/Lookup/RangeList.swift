@@ -1,19 +1,16 @@
-/// A list of UTF-8 byte ranges that keeps up to eight ranges inline, without a heap allocation.
+/// A list of UTF-8 byte ranges that keeps up to eight ranges inline (``PackedRanges``), without a
+/// heap allocation, and any number in an array.
 ///
 /// Segments of a URL and captured values are ranges of one text; a lookup on a typical URL
 /// (up to eight segments or captures) then allocates nothing for them, and copying the list
 /// retains nothing.
 @usableFromInline
 package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
-    // A tuple rather than an `InlineArray`: copying a list (which holds a reference, the
-    // overflow) then copies these words inline instead of through a generic value witness.
-    @usableFromInline var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
-        0, 0, 0, 0, 0, 0, 0, 0
-    )
+    @usableFromInline var packed = PackedRanges()
+    /// Every range, when they do not fit in ``packed``.
     @usableFromInline var overflow: [Range<Int>]?
-    @usableFromInline var storedCount = 0
     /// The number of ranges.
-    @inlinable package var count: Int { storedCount }
+    @inlinable package var count: Int { overflow?.count ?? packed.count }
 
     /// An empty list.
     @inlinable
@@ -24,15 +21,29 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
         for range in ranges { append(range) }
     }
 
+    /// A list of the ranges of `buffer`.
+    @inline(__always)
+    package init(_ buffer: RangeBuffer) {
+        if let packed = PackedRanges(buffer) {
+            self.packed = packed
+        } else {
+            overflow = Array(buffer)
+        }
+    }
+
+    /// A list of `packed`'s ranges.
+    @inlinable
+    package init(_ packed: PackedRanges) {
+        self.packed = packed
+    }
+
     @inlinable package var startIndex: Int { 0 }
     @inlinable package var endIndex: Int { count }
 
     @inlinable
     package subscript(position: Int) -> Range<Int> {
-        precondition(position >= 0 && position < count, "range index out of bounds")
         if let overflow { return overflow[position] }
-        let packed = withUnsafeBytes(of: inline) { $0.load(fromByteOffset: position &* 8, as: UInt64.self) }
-        return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)
+        return packed[position]
     }
 
     /// Adds a range at the end.
@@ -40,43 +51,15 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
     package mutating func append(_ range: Range<Int>) {
         if overflow != nil {
             overflow!.append(range)
-        } else if count < 8, range.upperBound <= Int(UInt32.max) {
-            let packed = UInt64(range.lowerBound) << 32 | UInt64(range.upperBound)
-            let slot = count
-            withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: packed, toByteOffset: slot &* 8, as: UInt64.self) }
-        } else {
+        } else if !packed.append(range) {
             overflow = Array(self) + [range]
         }
-        storedCount += 1
     }
 
     /// Adds every range of `ranges` at the end.
     @inlinable
     package mutating func append(contentsOf ranges: RangeList) {
         for range in ranges { append(range) }
-    }
-
-    /// A list of the ranges of `buffer`.
-    @inline(__always)
-    package init(_ buffer: RangeBuffer) {
-        let count = buffer.count
-        guard count > 0, let base = buffer.base else { return }
-        var fits = count <= 8
-        for index in 0..<count where base[index].upperBound > Int(UInt32.max) { fits = false }
-        guard fits else {
-            overflow = Array(UnsafeBufferPointer(start: base, count: count))
-            storedCount = count
-            return
-        }
-        withUnsafeMutablePointer(to: &inline) { tuple in
-            let words = UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: UInt64.self)
-            for index in 0..<count {
-                words[index] =
-                    UInt64(truncatingIfNeeded: base[index].lowerBound) << 32
-                    | UInt64(truncatingIfNeeded: base[index].upperBound)
-            }
-        }
-        storedCount = count
     }
 
     /// Inserts a range at the front.

@@ -20,10 +20,18 @@ extension Router {
 
         /// The table's lookup, borrowing the table in place (reading `snapshot.routes` from outside
         /// would copy the table, retaining each of its fields).
+        ///
+        /// A winner of another kind than `kind` (when not `nil`) is a ``RouteMiss/Reason/kindMismatch``.
         func lookup(
             _ url: String, method: String?, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
         ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
-            routes.lookup(method: method, url: url, variants: variants, kind: kind, extra: extra)
+            let result = routes.lookup(method: method, url: url, variants: variants, extra: extra)
+            guard let kind, case .success(let match) = result, match.details.route.kind != kind else { return result }
+            let details = match.details
+            return .failure(
+                RouteMiss(
+                    reason: .kindMismatch, url: details.url, rewrittenURL: details.rewrittenURL,
+                    request: details.request, route: details.route))
         }
     }
 
@@ -57,11 +65,8 @@ extension Router {
         // The live registrations, renumbered in order: handle i is the i-th handler of the table.
         let live = registry.registrations
         var compact = RouteRegistry(options: options)
-        var registrations: [RouteRegistration] = []
-        for registration in live {
-            let copy = registration.renumbered(registrations.count)
-            _ = compact.add(copy)
-            registrations.append(copy)
+        for (handle, registration) in live.enumerated() {
+            _ = compact.add(registration.renumbered(handle))
         }
         let table: RoutingTable
         do {
@@ -80,7 +85,7 @@ extension Router {
                 ?? RoutingTable(empty: options, fallbackReason: reason)
         }
         // Every live registration has its handler: both are added and removed under the lock.
-        let routes = RouteTable(table: table, registrations: registrations, values: live.map { handlers[$0.handle]! })
+        let routes = RouteTable(table: table, values: live.map { handlers[$0.handle]! })
         let snapshot = Snapshot(generation: generation, routes: routes, unmatchedHandler: unmatched)
         published.withLock { current in
             if (current?.generation ?? -1) < generation { current = snapshot }

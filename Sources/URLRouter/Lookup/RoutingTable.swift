@@ -13,8 +13,8 @@
 ///    method and variants, in one call; with ``RouterOptions/fallbackToLastHandler``, then shorter and shorter
 ///    runs of leading segments; then, if the path matched only routes of other methods,
 ///    `methodNotAllowed` (with the methods that would have answered); else `noMatch`;
-/// 5. the caller's body reads the answer (``Resolution``): the owning lookup checks the
-///    winner's kind (`kindMismatch`) and builds a ``RouteMatch``; the borrowed lookup reads it in place.
+/// 5. the answer (`RoutingTable+Answer.swift`): the registration of the winning route that
+///    answers the variants, lent in place (the borrowed lookup) or copied into a ``RouteMatch``.
 ///
 /// Nothing on the way is reference counted or allocated for a URL with no `%` and no rewrite:
 /// its segments and the winner's captures go to storage lent from the stack (``RangeBuffer``),
@@ -39,8 +39,8 @@ package struct RoutingTable: Sendable {
     let matcher: any RouteMatcher
     let rewriter: (any URLRewriter)?
     let hasMethodRoutes: Bool
-    /// Per route, its target for a lookup without variants (the common case, without a search).
-    let untaggedTargets: [RouteRegistration?]
+    /// The registrations, flat, for the answer step.
+    let store: RegistrationStore
     /// Whether lookups scan with ``PlainScan`` (no transition prefixes or callback URLs, which
     /// only the full normalization handles).
     let scansPlain: Bool
@@ -81,7 +81,7 @@ package struct RoutingTable: Sendable {
         let rewriter = try backend.makeRewriter(rules: rules)
         self.rewriter = rules.isEmpty ? nil : rewriter
         self.hasMethodRoutes = routes.contains { $0.method != nil }
-        self.untaggedTargets = routes.map { $0.target(for: []) }
+        self.store = RegistrationStore(routes: routes)
         let options = registry.options
         let regexWork = RegexWork(routes: routes, rules: rules, options: options)
         self.regexWork = regexWork
@@ -110,7 +110,7 @@ package struct RoutingTable: Sendable {
         self.matcher = EmptyMatcher.shared
         self.rewriter = nil
         self.hasMethodRoutes = false
-        self.untaggedTargets = []
+        self.store = RegistrationStore(routes: [])
         self.scansPlain = false
         self.methods = MethodList(routes: [])
         self.maxCaptureCount = 0
@@ -159,28 +159,6 @@ package struct RoutingTable: Sendable {
         case .limitExceeded: return .limitExceeded
         case .applied(let rule, let groups): return .rewritten(rules[rule].template.expand(url: url, groups: groups))
         }
-    }
-
-    /// Looks `url` up and answers an owning match.
-    ///
-    /// - Parameters:
-    ///   - url: the URL to route.
-    ///   - method: the request's HTTP method (any case), or `nil`.
-    ///   - variants: acceptable variants in preference order.
-    ///   - kind: the entry point's kind; `nil` accepts a winner of any kind.
-    ///   - extra: the caller's extra values, which beat path and query parameters.
-    /// - Returns: the match, or the reason there is none.
-    /// - Complexity: linear in the URL's length for routes without user regexes.
-    @usableFromInline
-    package func lookup(
-        _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
-        extra: [String: any Sendable] = [:]
-    ) -> Result<RouteMatch, RouteMiss> {
-        var answer: Result<RouteMatch, RouteMiss>?
-        resolve(url, method: method, variants: variants) { resolution in
-            answer = self.answer(url, resolution, variants, kind, extra)
-        }
-        return answer!
     }
 
     /// Runs steps 1 to 4 of the pipeline for `url` and lends `body` what they found.
@@ -332,42 +310,5 @@ package struct RoutingTable: Sendable {
             return .limitExceeded
         }
         return matcher.firstMatch(request, budget: &budget)
-    }
-
-    /// Route `index`'s target for `variants` (without variants, read from a table, not searched).
-    @inline(__always)
-    package func target(of index: Int, for variants: [String]) -> RouteRegistration? {
-        variants.isEmpty ? untaggedTargets[index] : routes[index].target(for: variants)
-    }
-
-    /// Step 5 of the owning lookup: the winner's target for the variants, checked against the
-    /// kind, as a ``RouteMatch``; or the miss.
-    func answer(
-        _ url: String, _ resolution: borrowing Resolution, _ variants: [String], _ kind: RouteKind?,
-        _ extra: [String: any Sendable]
-    ) -> Result<RouteMatch, RouteMiss> {
-        let routedURL = resolution.rewrittenURL ?? url
-        var reason = resolution.reason
-        var winner: RouteRegistration?
-        if reason == nil {
-            winner = target(of: resolution.routeIndex, for: variants)
-            // A backend that returned a route that does not answer the lookup: a backend bug,
-            // reported as no match.
-            if winner == nil { reason = .noMatch }
-            if let kind, let found = winner, found.kind != kind { reason = .kindMismatch }
-        }
-        guard let winner, reason == nil else {
-            return .failure(
-                RouteMiss(
-                    reason: reason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
-                    request: resolution.requestURL(routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme),
-                    route: reason == .kindMismatch ? winner : nil, detail: resolution.detail,
-                    allowedMethods: resolution.allowedMethods))
-        }
-        return .success(
-            RouteMatch(
-                route: winner, routedURL: routedURL, resolution: resolution,
-                scheme: resolution.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus, extra: extra,
-                callerURL: resolution.rewrittenURL == nil ? nil : url))
     }
 }

@@ -1,0 +1,63 @@
+/// What a ``RoutingTable`` keeps of its registrations for the answer step, flat: each
+/// registration by handle, each route's untagged target's handle, and the parameter names, so
+/// that a lookup reads them through pointers without retaining anything.
+///
+/// Owns every buffer below; they are allocated in `init`, never written afterwards, and freed
+/// once in `deinit`. Lookups lend pointers into them only for the duration of a `withLookup` call.
+// @unchecked: the buffers are immutable after init.
+final class RegistrationStore: @unchecked Sendable {
+    /// Per handle, its registration, or `nil` for a handle no route of the table has (a route
+    /// that a later one replaced).
+    let registrations: UnsafeMutableBufferPointer<RouteRegistration?>
+    /// Per route (precedence order), the handle of its target for a lookup without variants, or -1.
+    let untaggedHandles: UnsafeMutableBufferPointer<Int32>
+    /// Per handle, where its names start in ``nameSpans`` (one more entry at the end).
+    let nameStarts: UnsafeMutableBufferPointer<Int32>
+    /// Every parameter name, as a span of ``nameBytes``.
+    let nameSpans: UnsafeMutableBufferPointer<(Int32, Int32)>
+    let nameBytes: UnsafeMutableBufferPointer<UInt8>
+
+    /// The store of `routes` (in precedence order).
+    init(routes: [CompiledRoute]) {
+        let targets = routes.flatMap(\.targets)
+        let handleCount = (targets.map(\.handle).max() ?? -1) + 1
+        let registrations = UnsafeMutableBufferPointer<RouteRegistration?>.allocate(capacity: max(1, handleCount))
+        registrations.initialize(repeating: nil)
+        for target in targets { registrations[target.handle] = target }
+        self.registrations = registrations
+        untaggedHandles = .allocate(capacity: max(1, routes.count))
+        for (index, route) in routes.enumerated() {
+            untaggedHandles[index] = Int32(route.target(for: []).map(\.handle) ?? -1)
+        }
+        let names = (0..<handleCount).map { registrations[$0]?.parameterNames ?? [] }
+        nameStarts = .allocate(capacity: names.count + 1)
+        nameSpans = .allocate(capacity: max(1, names.reduce(0) { $0 + $1.count }))
+        nameBytes = .allocate(capacity: max(1, names.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count } }))
+        var span = 0
+        var byte = 0
+        for (handle, list) in names.enumerated() {
+            nameStarts[handle] = Int32(span)
+            for name in list {
+                nameSpans[span] = (Int32(byte), Int32(byte + name.utf8.count))
+                for character in name.utf8 {
+                    nameBytes[byte] = character
+                    byte += 1
+                }
+                span += 1
+            }
+        }
+        nameStarts[names.count] = Int32(span)
+    }
+
+    deinit {
+        registrations.deinitialize()
+        registrations.deallocate()
+        untaggedHandles.deallocate()
+        nameStarts.deallocate()
+        nameSpans.deallocate()
+        nameBytes.deallocate()
+    }
+
+    /// The number of handles (one more than the largest).
+    var handleCount: Int { nameStarts.count - 1 }
+}

@@ -1,0 +1,83 @@
+/// Step 5 of a lookup, the answer: which registration of the winning route answers, then the
+/// answer in the caller's form, lent in place (``withLookup(_:method:variants:_:)``) or copied
+/// into a ``RouteMatch`` (``lookup(_:method:variants:extra:)``). The two differ only in that copy.
+extension RoutingTable {
+    /// The handle of the registration that answers `resolution` for `variants`, or `nil` when
+    /// there is none (a miss, or a backend that returned a route that does not answer the
+    /// lookup, which is reported as no match).
+    @inline(__always)
+    func answeringHandle(_ resolution: borrowing Resolution, variants: [String]) -> Int? {
+        guard resolution.reason == nil else { return nil }
+        let handle: Int
+        if variants.isEmpty {
+            handle = Int(store.untaggedHandles[resolution.routeIndex])
+        } else {
+            handle = routes[resolution.routeIndex].target(for: variants)?.handle ?? -1
+        }
+        return handle >= 0 ? handle : nil
+    }
+
+    /// Looks `url` up and lends `body` the answer: the borrowed lookup.
+    @usableFromInline
+    func withLookup(
+        _ url: String, method: String?, variants: [String], _ body: (borrowing ResolvedLookup) -> Void
+    ) {
+        resolve(url, method: method, variants: variants) { resolution in
+            guard let handle = answeringHandle(resolution, variants: variants) else {
+                return body(.miss(resolution.reason ?? .noMatch, allowedMethods: resolution.allowedMethods))
+            }
+            let first = Int(store.nameStarts[handle])
+            var view = MatchView(
+                handle: handle, registration: UnsafePointer(store.registrations.baseAddress! + handle),
+                names: UnsafeBufferPointer(rebasing: store.nameSpans[first..<Int(store.nameStarts[handle + 1])]),
+                nameBytes: UnsafePointer(store.nameBytes.baseAddress!), resolution: resolution, decodePlus: decodePlus)
+            withUnsafePointer(to: &view) { body(.match($0)) }
+        }
+    }
+
+    /// Looks `url` up and answers an owning match: the borrowed lookup's answer, copied.
+    ///
+    /// - Parameters:
+    ///   - url: the URL to route.
+    ///   - method: the request's HTTP method (any case), or `nil`.
+    ///   - variants: acceptable variants in preference order.
+    ///   - extra: the caller's extra values, which beat path and query parameters.
+    /// - Returns: the match, or the reason there is none.
+    /// - Complexity: linear in the URL's length for routes without user regexes.
+    @usableFromInline
+    package func lookup(
+        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+    ) -> Result<RouteMatch, RouteMiss> {
+        var answer: Result<RouteMatch, RouteMiss>?
+        resolve(url, method: method, variants: variants) { resolution in
+            let routedURL = resolution.rewrittenURL ?? url
+            guard let handle = answeringHandle(resolution, variants: variants),
+                let registration = store.registrations[handle]
+            else {
+                answer = .failure(
+                    RouteMiss(
+                        reason: resolution.reason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
+                        request: resolution.requestURL(routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme),
+                        detail: resolution.detail, allowedMethods: resolution.allowedMethods))
+                return
+            }
+            answer = .success(
+                RouteMatch(
+                    route: registration, routedURL: routedURL, resolution: resolution,
+                    scheme: resolution.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
+                    extra: extra, callerURL: resolution.rewrittenURL == nil ? nil : url))
+        }
+        return answer.unsafelyUnwrapped
+    }
+}
+
+/// The answer of a borrowed lookup before the value is attached (see ``RouteTable/Lookup``).
+@usableFromInline
+enum ResolvedLookup {
+    /// The winner's view, lent for the call.
+    case match(UnsafePointer<MatchView>)
+    case miss(RouteMiss.Reason, allowedMethods: [String])
+}
+
+@available(*, unavailable, message: "lends pointers for one call")
+extension ResolvedLookup: Sendable {}
