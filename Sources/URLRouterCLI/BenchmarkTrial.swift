@@ -55,7 +55,7 @@ extension BenchmarkRunner {
             let methods = set.requests.map(\.method)
             self.paths = paths
             self.methods = methods
-            replay = table.rawMatchRecording?.recordRawMatches(lookups: paths.count) { index in
+            replay = table.recordRawMatches(lookups: paths.count) { table, index in
                 _ = table.lookup(paths[index], method: methods[index])
             }
             if let replay, replay.replay() != replay.recordedWinners.reduce(0, &+) {

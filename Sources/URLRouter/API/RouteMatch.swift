@@ -84,16 +84,16 @@ public final class RouteMatch: Sendable {
         self.packedSegments = segments ?? PackedRanges()
         self.packedCaptures = captures ?? PackedRanges()
         let packs = segments != nil && captures != nil
-        let rewrittenURL = resolution.rewrittenURL
+        // A resolution without its rare parts has no rewrite and no full normalization.
+        guard !packs || !resolution.isPlain || callerURL != nil || !extra.isEmpty else {
+            self.details = nil
+            return
+        }
         let extras = resolution.request?.extras
-        let plain = rewrittenURL == nil && callerURL == nil && extras == nil && extra.isEmpty && packs
-        self.details =
-            plain
-            ? nil
-            : Details(
-                rewrittenURL: rewrittenURL, callerURL: callerURL, extras: extras, extra: extra,
-                segments: packs ? nil : RangeList(resolution.segments),
-                captures: packs ? nil : RangeList(resolution.captures))
+        self.details = Details(
+            rewrittenURL: resolution.rewrittenURL, callerURL: callerURL, extras: extras, extra: extra,
+            segments: packs ? nil : RangeList(resolution.segments),
+            captures: packs ? nil : RangeList(resolution.captures))
     }
 
     /// The URL the caller passed.

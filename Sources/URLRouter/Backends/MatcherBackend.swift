@@ -149,10 +149,10 @@ package protocol CompiledPatternFacts {
 /// can be recorded and replayed without the router around them: the baseline `urlrouter bench`
 /// measures a full lookup against, side by side in the same runs.
 package protocol RawMatchRecording {
-    /// Records the engine calls that `lookup(0)` to `lookup(count - 1)` make on this thread, each
-    /// lookup's calls apart; `nil` when one of them could not be replayed bare (a pattern with
-    /// callouts or user regexes).
-    func recordRawMatches(lookups count: Int, _ lookup: (Int) -> Void) -> (any RawMatchReplay)?
+    /// Records the engine calls that `lookup(matcher, 0)` to `lookup(matcher, count - 1)` make,
+    /// each lookup's calls apart, where `matcher` answers as this one does and records; `nil`
+    /// when one of them could not be replayed bare (a pattern with callouts or user regexes).
+    func recordRawMatches(lookups count: Int, _ lookup: (any RouteMatcher, Int) -> Void) -> (any RawMatchReplay)?
 }
 
 /// Engine calls recorded from real lookups (see ``RawMatchRecording``).

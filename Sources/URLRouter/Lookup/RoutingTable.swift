@@ -36,7 +36,7 @@ package struct RoutingTable: Sendable {
     /// and says so here, with ``backendName`` naming the backend that answers.
     package let fallbackReason: String?
 
-    let matcher: any RouteMatcher
+    private(set) var matcher: any RouteMatcher
     let rewriter: (any URLRewriter)?
     let hasMethodRoutes: Bool
     /// The registrations, flat, for the answer step.
@@ -94,8 +94,18 @@ package struct RoutingTable: Sendable {
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
     package var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
 
-    /// The route matcher's bare engine calls, when it has them (PCRE2), for benchmarks.
-    package var rawMatchRecording: (any RawMatchRecording)? { matcher as? any RawMatchRecording }
+    /// Records the engine calls that `lookup(table, 0)` to `lookup(table, count - 1)` make, where
+    /// `table` answers as this one does and records; `nil` when the backend has no bare engine
+    /// calls (Foundation) or one of them could not be replayed bare. For `urlrouter bench`'s
+    /// baseline: the table's own lookups never look for a recorder.
+    package func recordRawMatches(lookups count: Int, _ lookup: (RoutingTable, Int) -> Void) -> (any RawMatchReplay)? {
+        guard let recordable = matcher as? any RawMatchRecording else { return nil }
+        return recordable.recordRawMatches(lookups: count) { recording, index in
+            var table = self
+            table.matcher = recording
+            lookup(table, index)
+        }
+    }
 
     /// What the backend reports about the compiled rewrite rules, when it compiles patterns.
     package var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }

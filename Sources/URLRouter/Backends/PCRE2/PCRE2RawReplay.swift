@@ -3,7 +3,7 @@ internal import CURLRouterPCRE2
 
 /// Collects the engine calls of lookups while ``PCRE2RouteMatcher/recordRawMatches(lookups:_:)``
 /// runs: each call's compiled pattern, subject and winner, and where each lookup's calls start.
-final class PCRE2RawCallRecorder {
+final class PCRE2RawCallRecorder: PCRE2CallObserver {
     var codes: [OpaquePointer] = []
     var jit: [Bool] = []
     var subjects: [[UInt8]] = []
@@ -13,17 +13,31 @@ final class PCRE2RawCallRecorder {
     /// Set when a call used callouts or a user regex's match limit, which a bare replay lacks.
     var replayable = true
 
-    /// Appends one call (from ``PCRE2RouteMatcher/run(_:_:length:variants:budget:)``).
-    static func record(
-        _ recorder: UnsafeMutableRawPointer, shard: PCRE2RouteMatcher.ShardInfo, subject: UnsafeMutablePointer<UInt8>,
-        length: Int, result: Int32, matchData: OpaquePointer
+    func observe(
+        _ shard: PCRE2RouteMatcher.ShardInfo, subject: UnsafeMutablePointer<UInt8>, length: Int, result: Int32,
+        matchData: OpaquePointer
     ) {
-        let recorder = Unmanaged<PCRE2RawCallRecorder>.fromOpaque(recorder).takeUnretainedValue()
-        if shard.hasCallouts || shard.hasUserRegex { recorder.replayable = false }
-        recorder.codes.append(shard.code)
-        recorder.jit.append(shard.jit)
-        recorder.subjects.append(Array(UnsafeBufferPointer(start: subject, count: length)))
-        recorder.winners.append(result >= 0 ? markNumber(in: matchData) ?? -1 : -1)
+        if shard.hasCallouts || shard.hasUserRegex { replayable = false }
+        codes.append(shard.code)
+        jit.append(shard.jit)
+        subjects.append(Array(UnsafeBufferPointer(start: subject, count: length)))
+        winners.append(result >= 0 ? markNumber(in: matchData) ?? -1 : -1)
+    }
+}
+
+/// A matcher that answers as a ``PCRE2RouteMatcher`` does and records each engine call: what
+/// the lookups of a recording run on, so that the matcher itself never looks for a recorder.
+// @unchecked: used by the one thread that records.
+final class PCRE2RecordingMatcher: RouteMatcher, @unchecked Sendable {
+    let matcher: PCRE2RouteMatcher
+    let recorder = PCRE2RawCallRecorder()
+
+    init(_ matcher: PCRE2RouteMatcher) {
+        self.matcher = matcher
+    }
+
+    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+        matcher.firstMatch(request, budget: &budget, observer: recorder)
     }
 }
 
@@ -110,18 +124,13 @@ final class PCRE2RawReplay: RawMatchReplay {
 }
 
 extension PCRE2RouteMatcher: RawMatchRecording {
-    func recordRawMatches(lookups count: Int, _ lookup: (Int) -> Void) -> (any RawMatchReplay)? {
-        let state = PCRE2MatchState.current(key: matchStateKey)
-        let recorder = PCRE2RawCallRecorder()
-        state.pointee.recorder = Unmanaged.passUnretained(recorder).toOpaque()
-        withExtendedLifetime(recorder) {
-            for index in 0..<count {
-                recorder.lookupStarts.append(recorder.codes.count)
-                lookup(index)
-            }
+    func recordRawMatches(lookups count: Int, _ lookup: (any RouteMatcher, Int) -> Void) -> (any RawMatchReplay)? {
+        let recording = PCRE2RecordingMatcher(self)
+        for index in 0..<count {
+            recording.recorder.lookupStarts.append(recording.recorder.codes.count)
+            lookup(recording, index)
         }
-        state.pointee.recorder = nil
-        return PCRE2RawReplay(matcher: self, recorder: recorder)
+        return PCRE2RawReplay(matcher: self, recorder: recording.recorder)
     }
 }
 #endif

@@ -138,14 +138,13 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// Runs `shard`, and the rest of its chain while none matches, on the subject in `state` (of
     /// `length` bytes): the winner's index from its `(*MARK)`.
     @inline(__always)
-    func run(
+    func run<Observer: PCRE2CallObserver>(
         _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
-        variants: UnsafeBufferPointer<String>,
-        budget: inout WorkBudget
+        variants: UnsafeBufferPointer<String>, budget: inout WorkBudget, observer: Observer
     ) -> CallResult {
         var shard = shard
         while true {
-            let result = runOne(shard, state, length: length, variants: variants, budget: &budget)
+            let result = runOne(shard, state, length: length, variants: variants, budget: &budget, observer: observer)
             guard case .noMatch = result, shard.next >= 0 else { return result }
             shard = shardInfo[shard.next]
         }
@@ -153,10 +152,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
 
     /// Runs one shard on the subject in `state`.
     @inline(__always)
-    func runOne(
+    func runOne<Observer: PCRE2CallObserver>(
         _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
-        variants: UnsafeBufferPointer<String>,
-        budget: inout WorkBudget
+        variants: UnsafeBufferPointer<String>, budget: inout WorkBudget, observer: Observer
     ) -> CallResult {
         let subject = state.pointee.subject
         let context = state.pointee.context
@@ -183,10 +181,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         } else {
             result = match()
         }
-        if let recorder = state.pointee.recorder {
-            PCRE2RawCallRecorder.record(
-                recorder, shard: shard, subject: subject, length: length, result: result, matchData: matchData)
-        }
+        observer.observe(shard, subject: subject, length: length, result: result, matchData: matchData)
         guard result >= 0 else {
             if result == PCRE2_ERROR_NOMATCH { return .noMatch }
             // Match, heap, depth or JIT stack limits: the answer is unknown, never "no match".
@@ -202,6 +197,15 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// captures from its capture plan. Nothing on the way is reference counted or allocated (a
     /// route with more than eight parameters gives a capture list that is).
     func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+        // Specialized for an observer that does nothing: no trace of recording in a lookup.
+        firstMatch(request, budget: &budget, observer: PCRE2UnobservedCalls())
+    }
+
+    /// ``firstMatch(_:budget:)``, telling `observer` of each engine call.
+    @inline(__always)
+    func firstMatch<Observer: PCRE2CallObserver>(
+        _ request: MatchRequest, budget: inout WorkBudget, observer: Observer
+    ) -> MatchOutcome {
         let segmentCount = request.segmentCount
         let segments = request.segments
         let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
@@ -235,7 +239,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             end += scheme.count
         }
 
-        switch run(shard, state, length: end, variants: request.variants, budget: &budget) {
+        switch run(shard, state, length: end, variants: request.variants, budget: &budget, observer: observer) {
         case .route(let index): return .matched(rawMatch(route: index, request: request))
         case .noMatch: return .noMatch
         case .limitExceeded: return .limitExceeded

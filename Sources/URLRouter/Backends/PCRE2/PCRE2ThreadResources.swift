@@ -27,9 +27,6 @@ struct PCRE2MatchState {
     var subjectCapacity: Int
     /// The match limit last set on `context` (to skip setting it again).
     var matchLimit: UInt32 = 0
-    /// While a benchmark records this thread's engine calls: the ``PCRE2RawCallRecorder``
-    /// (unretained; the recording keeps it alive), else `nil`.
-    var recorder: UnsafeMutableRawPointer? = nil
 
     /// Sets the match limit on the context, when it changed.
     @inline(__always)
