@@ -28,7 +28,7 @@ public struct FixtureSuite: Sendable {
         /// The pattern.
         public var pattern: String
         /// The registration kind; default action.
-        public var kind: RouteKind
+        package var kind: RouteKind
         /// The variant tag.
         public var variant: String?
         /// The HTTP method.
@@ -89,7 +89,7 @@ public struct FixtureSuite: Sendable {
         /// Variants in preference order.
         public var variants: [String]
         /// The entry point used; default action.
-        public var kind: RouteKind
+        package var kind: RouteKind
         /// Extra values.
         public var extra: [String: String]
         /// What must hold.

@@ -216,11 +216,10 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
     }
 
     /// A core problem in this router's words: routes by method and Hummingbird path, with file and line.
-    func describe(_ problem: RouteProblem) -> RouteValidationError.Problem {
-        var location: String?
-        if case .route(let index) = problem.subject { location = registrations[index].location }
-        let description = problem.description { "\(registrations[$0].method) \(registrations[$0].route.pattern)" }
-        return RouteValidationError.Problem(description: description, location: location, problem: problem)
+    func describe(_ problem: RouteProblem) -> RouteProblem {
+        problem.named(
+            { "\(registrations[$0].method) \(registrations[$0].route.pattern)" },
+            location: { registrations[$0].location })
     }
 
     func add(

@@ -68,7 +68,7 @@ public struct URLRouterResponder: Responder {
     ) throws(RouterError) {
         let (validation, _) = Self.validate(
             routes, middleware: middleware, options: options, rewriteRules: rewriteRules, backend: backend)
-        if let refusal = validation.refusals.first { throw refusal.error }
+        if let refusal = validation.problems.first(where: \.isRefusal) { throw refusal.error }
         self.init(
             validation: validation, middleware: middleware, readsQuery: !rewriteRules.isEmpty,
             reportMetrics: reportMetrics,
@@ -101,8 +101,7 @@ public struct URLRouterResponder: Responder {
         let (validation, vaporRoutes) = Self.validate(
             application.routes, middleware: middleware, options: options, rewriteRules: rewriteRules, backend: backend)
         let problems = validation.problems.map { problem in
-            let description = problem.description { "\(vaporRoutes[$0].method) /\(vaporRoutes[$0].path.string)" }
-            return RouteValidationError.Problem(description: description, location: nil, problem: problem)
+            problem.named { "\(vaporRoutes[$0].method) /\(vaporRoutes[$0].path.string)" }
         }
         let refusals = problems.filter(\.isRefusal)
         if !refusals.isEmpty { throw RouteValidationError(problems: refusals) }

@@ -23,12 +23,12 @@ import URLRouter
         let table = try Self.table(backend)
         let match = try table.lookup(method: "get", url: "/users/42?tab=a").get()
         #expect(match.value == 1)
-        #expect(match.route.name == "user")
+        #expect(match.details.route.name == "user")
         #expect(match.parameters.get("id") == "42")
         #expect(match.parameters.get("tab") == "a")
         #expect(try table.lookup(method: "GET", url: "/users/new").get().value == 3)
         #expect(try table.lookup(method: "DELETE", url: "/users/7").get().value == 2)
-        #expect(try table.lookup(method: "GET", url: "/files/a/b%20c").get().catchall == "a/b c")
+        #expect(try table.lookup(method: "GET", url: "/files/a/b%20c").get().details.catchall == "a/b c")
         #expect(try table.lookup(method: "PUT", url: "/users/7", variants: ["v2"]).get().value == 7)
         #expect(table.count == 7)
     }
@@ -117,7 +117,7 @@ import URLRouter
             switch owned {
             case .success(let match):
                 matched += 1
-                #expect(routes[match.value].pattern == match.route.pattern)
+                #expect(routes[match.value].pattern == match.details.route.pattern)
                 #expect(borrowed == [String(match.value)] + match.parameters.values.map(String.init), "\(request)")
             case .failure(let miss):
                 #expect(borrowed == [miss.reason.name] + miss.allowedMethods, "\(request)")

@@ -70,7 +70,7 @@ final class BootValidationTests: XCTestCase {
                 try await app.asyncBoot()
                 XCTFail("the application booted with a refused duplicate")
             } catch let error as RouteValidationError {
-                XCTAssertEqual(error.problems.map(\.problem.error.code), [.duplicateRoute], "\(error)")
+                XCTAssertEqual(error.problems.map(\.error.code), [.duplicateRoute], "\(error)")
                 XCTAssertTrue(error.problems[0].description.hasPrefix("GET /a/:name: duplicateRoute"), "\(error)")
             }
         }

@@ -46,11 +46,11 @@ public struct Parameters: Sendable {
     }
 
     /// The number of path parameters.
-    public var count: Int { ranges.count }
+    package var count: Int { ranges.count }
 
     /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
     @inlinable
-    public func value(at index: Int) -> Substring {
+    package func value(at index: Int) -> Substring {
         Parameters.value(in: storage, at: ranges[index], mayHoldEscapes: mayHoldEscapes)
     }
 
@@ -77,7 +77,7 @@ public struct Parameters: Sendable {
     }
 
     /// The value for `name`: an extra value, else a path parameter, else the last query value.
-    public subscript(name: String) -> (any Sendable)? {
+    package subscript(name: String) -> (any Sendable)? {
         if let value = extra[name] { return value }
         return string(name).map(String.init)
     }
@@ -143,7 +143,7 @@ public struct MissingParameter: Error, Sendable, CustomStringConvertible {
     /// The parameter's name.
     public var name: String
     /// The type it was asked as, when one was.
-    public var expectedType: String?
+    package var expectedType: String?
 
     public var description: String {
         if let expectedType { return "parameter '\(name)' is missing or is not a \(expectedType)" }

@@ -19,7 +19,7 @@ public enum RouteHandler: Sendable {
     }
 
     /// An object route bound to a fixed value (YFRouter's `registerURL:object:`).
-    public static func value(_ value: any Sendable) -> RouteHandler {
+    package static func value(_ value: any Sendable) -> RouteHandler {
         .object { _ in value }
     }
 }

@@ -141,7 +141,7 @@ public final class RouteMatch: Sendable {
     /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
     public var callbackURL: String? { request.callbackURL }
     /// Every query item in order (repeated keys keep all their values here).
-    public var queryItems: [QueryItem] { request.queryItems }
+    package var queryItems: [QueryItem] { request.queryItems }
 }
 
 extension RouteMatch: CustomStringConvertible {
@@ -212,7 +212,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// The normalized URL, when it could be normalized (its transition and callback URL are reported on a miss too).
     package var request: RequestURL? { storage.request }
     /// For ``Reason/kindMismatch``: the route that won.
-    public var route: RouteRegistration? { storage.route }
+    package var route: RouteRegistration? { storage.route }
     /// More detail, such as which part of a malformed URL does not decode.
     public var detail: String? { storage.detail }
     /// For ``Reason/methodNotAllowed``: the methods a request for this URL may use, sorted
@@ -230,15 +230,15 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     }
 
     /// The lower-cased scheme, when the URL was normalized.
-    public var scheme: String? { request?.scheme }
+    package var scheme: String? { request?.scheme }
     /// The normalized path, when the URL was normalized.
     public var path: String? { request?.path }
     /// The fragment as written, when the URL was normalized.
-    public var fragment: String? { request?.fragment.map(String.init) }
+    package var fragment: String? { request?.fragment.map(String.init) }
     /// The transition prefix, when the URL was normalized and had one.
-    public var transition: String? { request?.transition }
+    package var transition: String? { request?.transition }
     /// The callback URL, when the URL was normalized and had one.
-    public var callbackURL: String? { request?.callbackURL }
+    package var callbackURL: String? { request?.callbackURL }
 
     /// The reason and the URL, for a log line: a URL longer than 200 UTF-8 bytes is shown by its
     /// first 200 bytes and its length.

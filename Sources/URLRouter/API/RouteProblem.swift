@@ -5,34 +5,34 @@
 /// ```
 /// route 2 (GET /a/:name): duplicateRoute: '/a/:name': replaces route 0 (GET /a/:id), registered before it with the same pattern, method and variant
 /// ```
-public struct RouteProblem: Error, Sendable, CustomStringConvertible {
-    /// What a problem is about.
-    public enum Subject: Sendable, Hashable {
-        /// The route at this index of the routes validated.
-        case route(Int)
-        /// The rewrite rule at this index of the rules validated.
-        case rewriteRule(Int)
-        /// The table as a whole: the backend could not compile routes and rules that each passed.
-        case table
-    }
-
-    /// What the problem is about.
-    public let subject: Subject
-    /// For a route that replaces an earlier one with the same pattern, method and variant: the
-    /// earlier route's index. The later route is not refused: a table serves it in the earlier
-    /// one's place (under ``RouterOptions/DuplicateRoutes/replace``).
-    public let replacedRoute: Int?
+public struct RouteProblem: Sendable, CustomStringConvertible {
+    /// The index of the route the problem is about, in the routes validated; `nil` for a rule or
+    /// the table.
+    public let route: Int?
+    /// The index of the rewrite rule the problem is about, in the rules validated; `nil` for a
+    /// route or the table. (Neither: the backend could not compile routes and rules that each passed.)
+    public let rewriteRule: Int?
     /// The refusal, with the pattern or rule and, where there is one place, its offset.
     public let error: RouterError
-    /// How the route, rule or table is named in ``description``: `route 2 (GET /a/:name)`.
-    let subjectText: String
-
     /// Whether a table leaves the route or rule out: every problem but a replacement under
     /// ``RouterOptions/DuplicateRoutes/replace``.
     public let isRefusal: Bool
+    /// For a route that replaces an earlier one with the same pattern, method and variant: the
+    /// earlier route's index (the later route serves in its place).
+    package let replacedRoute: Int?
+    /// How the route, rule or table is named in ``description``: `route 2 (GET /a/:name)`.
+    let subjectText: String
+    /// The whole description, when an integration words it its own way (see ``named(_:location:)``).
+    private var text: String?
+    /// `file:line` of the call that added the route, where an integration knows it.
+    package private(set) var location: String?
 
-    init(subject: Subject, subjectText: String, error: RouterError, replacedRoute: Int? = nil, isRefusal: Bool = true) {
-        self.subject = subject
+    init(
+        route: Int? = nil, rewriteRule: Int? = nil, subjectText: String, error: RouterError, replacedRoute: Int? = nil,
+        isRefusal: Bool = true
+    ) {
+        self.route = route
+        self.rewriteRule = rewriteRule
         self.subjectText = subjectText
         self.error = error
         self.replacedRoute = replacedRoute
@@ -40,7 +40,7 @@ public struct RouteProblem: Error, Sendable, CustomStringConvertible {
     }
 
     /// The subject, then the refusal: `route 2 (GET /a/:name): duplicateRoute: ...`.
-    public var description: String { "\(subjectText): \(error)" }
+    public var description: String { text ?? "\(subjectText): \(error)" }
 }
 
 extension RouteProblem {
@@ -51,13 +51,22 @@ extension RouteProblem {
     }
 
     /// The problem in the words of an integration that names routes its own way (`GET
-    /// /users/{id}`): the subject, then what it replaces or the refusal. Rules and the table are
-    /// named as ``description`` names them.
+    /// /users/{id}`), with the file and line that added the route where it knows them: the
+    /// subject, then what it replaces or the refusal. Rules and the table are named as
+    /// ``description`` names them.
     ///
-    /// - Parameter name: names a route by its index.
-    package func description(namingRoute name: (Int) -> String) -> String {
-        let subjectName = if case .route(let index) = subject { name(index) } else { subjectText }
-        if let replacedRoute, !isRefusal { return "\(subjectName): \(Self.replacing(name(replacedRoute)))" }
-        return "\(subjectName): \(error)"
+    /// - Parameters:
+    ///   - name: names a route by its index.
+    ///   - location: the `file:line` that added a route, by its index.
+    package func named(_ name: (Int) -> String, location: (Int) -> String? = { _ in nil }) -> RouteProblem {
+        var named = self
+        let subjectName = route.map(name) ?? subjectText
+        if let replacedRoute, !isRefusal {
+            named.text = "\(subjectName): \(Self.replacing(name(replacedRoute)))"
+        } else {
+            named.text = "\(subjectName): \(error)"
+        }
+        named.location = route.flatMap(location)
+        return named
     }
 }

@@ -12,12 +12,8 @@ extension RouteTable {
             self.details = details
         }
 
-        /// The winning route (its pattern, method, variant and name).
-        public var route: RouteRegistration { details.route }
         /// Path parameters and query items, by name.
         public var parameters: Parameters { details.parameters }
-        /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
-        public var catchall: String? { details.catchall }
     }
 }
 

@@ -2,17 +2,17 @@ extension RouteTable {
     /// One route of a table: a pattern, what it answers, and its value.
     public struct Route: Sendable {
         /// The pattern (`/users/:id(\\d+)`, `app://host/*`, `/files/**`; see `Docs/SEMANTICS.md`).
-        public var pattern: String
+        package var pattern: String
         /// The HTTP method (any case), or `nil` for any.
-        public var method: String?
+        package var method: String?
         /// The variant tag, or `nil` for the untagged route.
-        public var variant: String?
+        package var variant: String?
         /// The priority; higher wins first. Default 0.
-        public var priority: Int
+        package var priority: Int
         /// A name reported on matches.
-        public var name: String?
+        package var name: String?
         /// The value a match answers.
-        public var value: Value
+        package var value: Value
 
         /// Makes a route.
         public init(

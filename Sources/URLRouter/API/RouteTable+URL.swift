@@ -17,7 +17,7 @@ extension RouteTable {
     ///   - catchAll: the segments of the catch-all (`**`, or a final `*`), not encoded.
     ///   - query: query items to append, encoded.
     /// - Throws: ``URLBuildError``: no such route, a missing, unused or invalid value, or a URL
-    ///   another route takes (``URLBuildError/takenBy``) or that reads back differently.
+    ///   another route takes (the message names it) or that reads back differently.
     public func url(
         forRouteNamed name: String, parameters: [String: String] = [:], catchAll: [String] = [],
         query: [(name: String, value: String)] = []

@@ -6,11 +6,8 @@ extension RouteTable {
         public let problems: [RouteProblem]
         /// The routes and rules that are not refused, compiled (a route that replaces another
         /// serves in its place, as in a table made with `init`), or `nil` when the backend could
-        /// not compile them: then a problem with subject ``RouteProblem/Subject/table`` says why.
+        /// not compile them: then a problem about neither a route nor a rule says why.
         public let table: RouteTable?
-
-        /// The problems that leave a route, a rule or the table out (``RouteProblem/isRefusal``).
-        public var refusals: [RouteProblem] { problems.filter(\.isRefusal) }
     }
 
     /// Checks `routes` and `rewriteRules` in one pass, as ``init(_:rewriteRules:options:backend:)``
@@ -46,7 +43,6 @@ extension RouteTable {
         // Of the routes that pass: their indices and values (a registration's handle is its position here).
         var indices: [Int] = []
         var values: [Value] = []
-        var replaced: [Int] = []
         func name(_ index: Int) -> String {
             "route \(index) (\(routes[index].method ?? "any") \(routes[index].pattern))"
         }
@@ -57,7 +53,7 @@ extension RouteTable {
                     pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
                     kind: .action, name: route.name, handle: values.count, backend: backend)
             } catch {
-                problems.append(RouteProblem(subject: .route(index), subjectText: name(index), error: error))
+                problems.append(RouteProblem(route: index, subjectText: name(index), error: error))
                 continue
             }
             // Registered as a batch of one, through the routine a `Router` uses.
@@ -67,7 +63,7 @@ extension RouteTable {
             } catch {
                 problems.append(
                     RouteProblem(
-                        subject: .route(index), subjectText: name(index), error: error,
+                        route: index, subjectText: name(index), error: error,
                         replacedRoute: error.code == .duplicateRoute ? earlier.map { indices[$0.handle] } : nil))
                 continue
             }
@@ -77,9 +73,8 @@ extension RouteTable {
                     .duplicateRoute, input: route.pattern, message: RouteProblem.replacing(name(earlierIndex)))
                 problems.append(
                     RouteProblem(
-                        subject: .route(index), subjectText: name(index), error: error, replacedRoute: earlierIndex,
+                        route: index, subjectText: name(index), error: error, replacedRoute: earlierIndex,
                         isRefusal: false))
-                replaced.append(earlierIndex)
             }
             indices.append(index)
             values.append(route.value)
@@ -91,7 +86,7 @@ extension RouteTable {
             } catch {
                 problems.append(
                     RouteProblem(
-                        subject: .rewriteRule(index),
+                        rewriteRule: index,
                         subjectText: "rewrite rule \(index) (\(rule.expression) -> \(rule.target))", error: error))
             }
         }
@@ -102,12 +97,10 @@ extension RouteTable {
             let refusal = RouterError(
                 .invalidPattern, input: "route table",
                 message: "the \(backend.name) backend could not compile the table: \(error)")
-            problems.append(RouteProblem(subject: .table, subjectText: "the route table", error: refusal))
+            problems.append(RouteProblem(subjectText: "the route table", error: refusal))
             return Validation(problems: problems, table: nil)
         }
-        var table = RouteTable(table: compiled, values: values)
-        table.replacedRoutes = replaced.sorted()
-        return Validation(problems: problems, table: table)
+        return Validation(problems: problems, table: RouteTable(table: compiled, values: values))
     }
 }
 

@@ -25,15 +25,12 @@ public struct RouteTable<Value: Sendable>: Sendable {
     @usableFromInline let table: RoutingTable
     /// The routes' values, by handle.
     @usableFromInline let values: RouteValues<Value>
-    /// The indices in the routes the table was made from of those a later route with the same
-    /// pattern, method and variant replaced, in increasing order.
-    public internal(set) var replacedRoutes: [Int] = []
 
     /// Compiles `routes` and `rewriteRules` on `backend`.
     ///
     /// - Parameters:
     ///   - routes: the routes; of two with the same pattern, method and variant the later one
-    ///     replaces the earlier (listed in ``replacedRoutes``), or, under
+    ///     replaces the earlier (``validate(_:rewriteRules:options:backend:)`` lists each), or, under
     ///     ``RouterOptions/duplicateRoutes`` `.refuse`, the table is refused.
     ///   - rewriteRules: `(expression, target)` pairs, applied before matching, first applicable one wins.
     ///   - options: the matching options.
@@ -62,7 +59,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     public var count: Int { table.routes.reduce(0) { $0 + $1.targets.count } }
 
     /// The backend that compiled the table.
-    public var backendName: String { table.backendName }
+    package var backendName: String { table.backendName }
 
     /// The options the table was built under.
     public var options: RouterOptions { table.options }

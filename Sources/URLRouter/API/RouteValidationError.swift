@@ -11,30 +11,11 @@
 ///   GET /a/:name: replaces GET /a/:id, registered before it with the same pattern (parameter names aside), method and variant
 /// ```
 public struct RouteValidationError: Error, Sendable, CustomStringConvertible {
-    /// One problem, in the integration's words.
-    public struct Problem: Sendable, CustomStringConvertible {
-        /// The route or rule (`GET /a/:name`), then what is wrong.
-        public let description: String
-        /// `file:line` of the call that added the route, where the API knows it.
-        public let location: String?
-        /// The problem as ``RouteTable/validate(_:rewriteRules:options:backend:)`` reports it.
-        public let problem: RouteProblem
+    /// Every problem, in the order the routes, then the rules, were added; each one's
+    /// `description` names its route the integration's way.
+    public let problems: [RouteProblem]
 
-        /// Whether the route or rule is left out when the routes serve (a replacement is not: the
-        /// later route answers in the earlier one's place).
-        public var isRefusal: Bool { problem.isRefusal }
-
-        package init(description: String, location: String?, problem: RouteProblem) {
-            self.description = description
-            self.location = location
-            self.problem = problem
-        }
-    }
-
-    /// Every problem, in the order the routes, then the rules, were added.
-    public let problems: [Problem]
-
-    package init(problems: [Problem]) {
+    package init(problems: [RouteProblem]) {
         self.problems = problems
     }
 

@@ -23,13 +23,16 @@ extension Router {
     ///   - data: the JSON.
     ///   - handler: makes each entry's handler from its pattern (with the group's scheme in front,
     ///     for a nested table) and its target (FTRouter's destination class name, for example); by
-    ///     default ``RouteHandler/value(_:)`` of the target.
+    ///     default an object route whose value is the target.
     /// - Returns: the registrations the table's routes replaced (see ``register(contentsOf:)``).
     /// - Throws: ``RouterError`` naming the entry when the table or one of its patterns is refused;
     ///   nothing is registered then.
     @discardableResult
     public func registerRoutes(
-        json data: Data, handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
+        json data: Data,
+        handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { entry in
+            .object { _ in entry.target }
+        }
     ) throws(RouterError) -> [RouteRegistration] {
         let object: Any
         do {
@@ -45,7 +48,9 @@ extension Router {
     @discardableResult
     public func registerRoutes(
         propertyList data: Data,
-        handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
+        handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { entry in
+            .object { _ in entry.target }
+        }
     ) throws(RouterError) -> [RouteRegistration] {
         let object: Any
         do {
@@ -59,7 +64,10 @@ extension Router {
 
     /// Registers a route table already decoded into dictionaries.
     func registerRoutes(
-        table: Any, handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { .value($0.target) }
+        table: Any,
+        handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { entry in
+            .object { _ in entry.target }
+        }
     ) throws(RouterError) -> [RouteRegistration] {
         let entries = try Router.entries(of: table)
         return try register(

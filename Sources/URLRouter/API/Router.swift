@@ -26,9 +26,9 @@ import Darwin
 /// through its own copy of the snapshot, without a lock (see `ThreadSnapshots`).
 public final class Router: Sendable {
     /// The options, fixed when the router is made.
-    public let options: RouterOptions
+    package let options: RouterOptions
     /// The matching backend.
-    public let backend: RouterBackend
+    package let backend: RouterBackend
 
     let logger: Logger
     /// Registrations, rules and handlers; changes take this lock.
@@ -89,7 +89,7 @@ public final class Router: Sendable {
     /// - Throws: ``RouterError`` when the pattern, method or variant is refused, or the route is a
     ///   refused duplicate; nothing changes.
     @discardableResult
-    public func register(
+    package func register(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
         handler: RouteHandler
     ) throws(RouterError) -> RouteRegistration? {
@@ -244,7 +244,7 @@ public final class Router: Sendable {
 
     /// Sets the one handler that hears about URLs that route nowhere: it gets the miss, with the
     /// URL and the reason. It is not called for ``RouteMiss/Reason/kindMismatch``, nor by
-    /// ``match(_:method:variants:kind:extra:)`` and ``canRoute(_:method:variants:)``.
+    /// ``match(_:method:variants:extra:)`` and ``canRoute(_:method:variants:)``.
     public func setUnmatchedHandler(_ handler: (@Sendable (RouteMiss) -> Void)?) {
         state.withLock { state in
             state.unmatchedHandler = handler
@@ -307,9 +307,9 @@ public final class Router: Sendable {
         }
     }
 
-    /// The rewrite rules, in order.
-    public var rewriteRules: [RewriteRule] {
-        state.withLock { $0.rules }
+    /// The rewrite rules, in order, as `(expression, target)` pairs (as they were added).
+    public var rewriteRules: [(expression: String, target: String)] {
+        state.withLock { $0.rules.map { (expression: $0.expression, target: $0.target) } }
     }
 
     /// Rewrites `url` with the first applicable rule.
@@ -328,12 +328,19 @@ public final class Router: Sendable {
     ///   - url: the URL.
     ///   - method: the request's HTTP method, or `nil`.
     ///   - variants: acceptable variants in preference order.
-    ///   - kind: the entry point's kind; `nil` accepts any.
     ///   - extra: extra values for ``RouteMatch/parameters``; they beat path and query parameters.
-    /// - Returns: the match, or why there is none.
+    /// - Returns: the match (a route of any kind), or why there is none.
     /// - Complexity: linear in the URL's length for routes without user regexes.
     public func match(
-        _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind? = nil,
+        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+    ) -> Result<RouteMatch, RouteMiss> {
+        snapshot().lookup(url, method: method, variants: variants, kind: nil, extra: extra).map(\.details)
+    }
+
+    /// ``match(_:method:variants:extra:)`` as the entry point of `kind` sees it: a winner of
+    /// another kind is a ``RouteMiss/Reason/kindMismatch`` (for the conformance runner and `urlrouter match`).
+    package func match(
+        _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind?,
         extra: [String: any Sendable] = [:]
     ) -> Result<RouteMatch, RouteMiss> {
         snapshot().lookup(url, method: method, variants: variants, kind: kind, extra: extra).map(\.details)

@@ -26,14 +26,14 @@ public struct RouterBackend: Sendable {
     public static var pcre2: RouterBackend { RouterBackend(PCRE2Backend()) }
 
     /// Every backend of this build, fastest first.
-    public static var available: [RouterBackend] { [.pcre2, .foundation] }
+    package static var available: [RouterBackend] { [.pcre2, .foundation] }
     #else
     /// Every backend of this build, fastest first.
-    public static var available: [RouterBackend] { [.foundation] }
+    package static var available: [RouterBackend] { [.foundation] }
     #endif
 
     /// The backend called `name`, if this build has it.
-    public static func named(_ name: String) -> RouterBackend? {
+    package static func named(_ name: String) -> RouterBackend? {
         available.first { $0.name == name }
     }
 
@@ -41,7 +41,7 @@ public struct RouterBackend: Sendable {
     package static var pcre2Version: String? { PCRE2Backend.libraryVersion }
 
     /// Whether PCRE2's JIT compiler works on this machine (false without the PCRE2 backend).
-    public static var pcre2JITAvailable: Bool { PCRE2Backend.isJITAvailable }
+    package static var pcre2JITAvailable: Bool { PCRE2Backend.isJITAvailable }
 
     /// The names of every backend the package knows, built or not.
     package static let knownNames = ["pcre2", "foundation"]

@@ -18,7 +18,7 @@ public struct URLBuildError: Error, Sendable, CustomStringConvertible {
         /// The pattern has a segment that matches text without naming it (`*`, `*.jpg`), so no
         /// value can be given for it.
         case unnamedSegment
-        /// The built URL routes to another route, ranked above this one (``URLBuildError/takenBy``).
+        /// The built URL routes to another route, ranked above this one (the message names it).
         case takenByAnotherRoute
         /// The built URL routes to this route, but its parameters read back differently (an
         /// in-segment pattern split another way, or a rewrite rule changed it).
@@ -28,13 +28,13 @@ public struct URLBuildError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var reason: Reason
     /// The route's pattern (or the name or pattern asked for, for ``Reason/unknownRoute``).
-    public var route: String
+    package var route: String
     /// The parameter concerned (`**` for the catch-all), if one is.
-    public var parameter: String?
+    package var parameter: String?
     /// For ``Reason/takenByAnotherRoute``: the route the URL goes to.
-    public var takenBy: RouteRegistration?
+    package var takenBy: RouteRegistration?
     /// For ``Reason/takenByAnotherRoute`` and ``Reason/readBackDifferently``: the URL built.
-    public var url: String?
+    package var url: String?
     /// Why, in one sentence.
     public var message: String
 

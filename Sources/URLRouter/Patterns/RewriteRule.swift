@@ -11,22 +11,22 @@
 /// `$path` (with its leading `/`), `$query`, `$fragment`, `$url`, all from the original URL as written;
 /// `${name}` is the same as `$name`. `$$name` gives the value percent-encoded, `$#name` percent-decoded
 /// (left as written when it does not decode cleanly). A `$` before anything else is a literal `$`.
-public struct RewriteRule: Sendable, CustomStringConvertible {
+package struct RewriteRule: Sendable, CustomStringConvertible {
     /// The expression, parsed.
     package let regex: SharedRegex
     /// The target, parsed.
     package let template: RewriteTemplate
 
     /// The expression, as written.
-    public var expression: String { regex.source }
+    package var expression: String { regex.source }
     /// The target template, as written.
-    public var target: String { template.source }
+    package var target: String { template.source }
 
     /// Parses a rule.
     ///
     /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidRewriteRule`` when the expression is
     ///   outside the shared syntax or the target names a group the expression lacks.
-    public init(_ expression: String, target: String) throws(RouterError) {
+    package init(_ expression: String, target: String) throws(RouterError) {
         do {
             self.regex = try SharedRegex(expression)
         } catch {
@@ -38,7 +38,7 @@ public struct RewriteRule: Sendable, CustomStringConvertible {
         self.template = try RewriteTemplate(target, groupCount: regex.captureCount)
     }
 
-    public var description: String { "\(expression) -> \(target)" }
+    package var description: String { "\(expression) -> \(target)" }
 }
 
 /// The target of a rewrite rule, parsed.

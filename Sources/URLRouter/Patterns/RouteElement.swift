@@ -75,7 +75,7 @@ package struct CompositePattern: Sendable, Hashable {
 }
 
 /// The kind a route is registered as (SEMANTICS.md section 5).
-public enum RouteKind: Sendable, Hashable, CaseNamed {
+package enum RouteKind: Sendable, Hashable, CaseNamed {
     /// A handler that runs.
     case action
     /// A handler that returns a value, or a value bound to the URL.

@@ -1,0 +1,46 @@
+/// One registration as the caller made it: a pattern with its method, variant, priority and kind.
+///
+/// A class, immutable after init: matches refer to it without copying its fields.
+public final class RouteRegistration: Sendable {
+    /// The pattern, parsed.
+    package let parsedPattern: RoutePattern
+    /// The pattern, as written.
+    public var pattern: String { parsedPattern.source }
+    /// The upper-cased HTTP method, or `nil` for any.
+    public let method: String?
+    /// The variant tag (SEMANTICS.md section 9), or `nil` for the untagged target.
+    public let variant: String?
+    /// Higher wins first. Default 0.
+    package let priority: Int
+    /// The entry point the route answers.
+    package let kind: RouteKind
+    /// The caller's name for the route (a fixture's route id), if any.
+    public let name: String?
+    /// The route's index among the routes its table was made from: where a table keeps the
+    /// route's value (``RouteTable``) or handler (``Router``).
+    @usableFromInline package let handle: Int
+    /// The pattern's parameter names, in order (computed once).
+    package let parameterNames: [String]
+
+    /// Makes a registration.
+    package init(
+        pattern: RoutePattern, method: String? = nil, variant: String? = nil, priority: Int = 0,
+        kind: RouteKind = .action, name: String? = nil, handle: Int = 0
+    ) {
+        self.parsedPattern = pattern
+        self.method = method
+        self.variant = variant
+        self.priority = priority
+        self.kind = kind
+        self.name = name
+        self.handle = handle
+        self.parameterNames = pattern.parameterNames
+    }
+
+    /// The same registration with another handle.
+    package func renumbered(_ handle: Int) -> RouteRegistration {
+        RouteRegistration(
+            pattern: parsedPattern, method: method, variant: variant, priority: priority, kind: kind, name: name,
+            handle: handle)
+    }
+}

@@ -1,0 +1,63 @@
+/// What a lookup asks a route matcher: the one request type of the pipeline, for a URL whose
+/// segments are ranges of its own bytes (no `%`) and for one whose segments were decoded alike.
+///
+/// Everything in it is lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
+/// (the bytes, the segments, the scheme, the variants, and the room for captures) and must not
+/// be kept; it holds no reference, so passing it retains nothing.
+@usableFromInline
+package struct MatchRequest {
+    /// The bytes holding the segments (the URL, or its decoded segments).
+    @usableFromInline package var bytes: UnsafeBufferPointer<UInt8>
+    /// The URL's segments, as ranges of ``bytes``.
+    @usableFromInline package var segments: RangeBuffer
+    /// How many of ``segments`` to match: all of them, or fewer for the fallback.
+    package var segmentCount: Int
+    /// When all of ``segments`` are exactly the `/`-separated parts of one run of ``bytes``,
+    /// that run (a matcher may then copy them at once).
+    package var segmentRun: Range<Int>?
+    /// The URL's scheme, lower-cased (or the default scheme), or `nil`.
+    package var scheme: UnsafeBufferPointer<UInt8>?
+    /// Which methods may answer.
+    package var method: MethodFilter
+    /// The requested variants, in preference order.
+    package var variants: UnsafeBufferPointer<String>
+    /// Room for the winner's captures: as many as the table's route with the most.
+    package var captureRoom: RangeBuffer
+
+    /// Makes a request for all of `segments`.
+    package init(
+        bytes: UnsafeBufferPointer<UInt8>, segments: RangeBuffer, segmentRun: Range<Int>? = nil,
+        scheme: UnsafeBufferPointer<UInt8>?, method: MethodFilter, variants: UnsafeBufferPointer<String>,
+        captureRoom: RangeBuffer
+    ) {
+        self.bytes = bytes
+        self.segments = segments
+        self.segmentRun = segmentRun
+        self.segmentCount = segments.count
+        self.scheme = scheme
+        self.method = method
+        self.variants = variants
+        self.captureRoom = captureRoom
+    }
+
+    /// The bytes of the segment at `index`, in comparison form.
+    @inlinable
+    package func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[segments[index]])
+    }
+
+    /// The segment at `index`, in comparison form, as a new string.
+    package func segment(_ index: Int) -> String {
+        String(decoding: segmentBytes(index), as: UTF8.self)
+    }
+
+    /// Whether a route bound to `scheme` (`nil`: any) answers the request's scheme.
+    package func accepts(scheme routeScheme: String?) -> Bool {
+        guard let routeScheme else { return true }
+        guard let scheme else { return false }
+        return routeScheme.utf8.elementsEqual(scheme)
+    }
+}
+
+@available(*, unavailable, message: "a MatchRequest lends bytes for one call")
+extension MatchRequest: Sendable {}
