@@ -1,5 +1,5 @@
 import Testing
-import URLRouter
+@testable import URLRouter
 
 /// `RouteTable.validate`: every problem of a set of routes and rules in one pass, on the backend
 /// and options that serve them, and the table of what passed.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import URLRouter
+@testable import URLRouter
 
 /// The typed table: owning and borrowed lookups agree with each other and with the handler router.
 @Suite struct TypedRouteTableTests {

@@ -1,5 +1,5 @@
 import Testing
-import URLRouter
+@testable import URLRouter
 
 @Suite struct URLBuildTests {
     let table: RouteTable<Int>

@@ -22,7 +22,7 @@ public struct Parameters: Sendable {
     @usableFromInline let mayHoldEscapes: Bool
 
     /// Makes parameters from values in comparison form at `ranges` of `storage`, and a raw query.
-    package init(
+    init(
         names: [String], storage: String, ranges: RangeList, query: Substring?, decodePlus: Bool,
         extra: [String: any Sendable]
     ) {
@@ -143,7 +143,7 @@ public struct MissingParameter: Error, Sendable, CustomStringConvertible {
     /// The parameter's name.
     public var name: String
     /// The type it was asked as, when one was.
-    package var expectedType: String?
+    var expectedType: String?
 
     public var description: String {
         if let expectedType { return "parameter '\(name)' is missing or is not a \(expectedType)" }

@@ -5,14 +5,8 @@ public struct QueryItem: Sendable, Hashable {
     /// The decoded value (`""` for `b=`).
     public var value: String
 
-    /// Makes an item.
-    package init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-
     /// Splits a query on `&`; items without `=` are dropped.
-    package static func items(of query: Substring, decodePlus: Bool) -> [QueryItem] {
+    static func items(of query: Substring, decodePlus: Bool) -> [QueryItem] {
         var items: [QueryItem] = []
         for rawItem in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let item = Substring(rawItem)

@@ -141,7 +141,7 @@ public final class RouteMatch: Sendable {
     /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
     public var callbackURL: String? { request.callbackURL }
     /// Every query item in order (repeated keys keep all their values here).
-    package var queryItems: [QueryItem] { request.queryItems }
+    var queryItems: [QueryItem] { request.queryItems }
 }
 
 extension RouteMatch: CustomStringConvertible {
@@ -251,7 +251,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
 
     /// `url`, or, past `limit` UTF-8 bytes, its first `limit` bytes (fewer, to end on a whole
     /// character), `…` and its length.
-    package static func shortened(_ url: String, limit: Int = 200) -> String {
+    static func shortened(_ url: String, limit: Int = 200) -> String {
         let bytes = url.utf8.count
         guard bytes > limit else { return url }
         var end = url.utf8.index(url.utf8.startIndex, offsetBy: limit)

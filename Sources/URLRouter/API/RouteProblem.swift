@@ -19,7 +19,7 @@ public struct RouteProblem: Sendable, CustomStringConvertible {
     public let isRefusal: Bool
     /// For a route that replaces an earlier one with the same pattern, method and variant: the
     /// earlier route's index (the later route serves in its place).
-    package let replacedRoute: Int?
+    let replacedRoute: Int?
     /// How the route, rule or table is named in ``description``: `route 2 (GET /a/:name)`.
     let subjectText: String
     /// The whole description, when an integration words it its own way (see ``named(_:location:)``).

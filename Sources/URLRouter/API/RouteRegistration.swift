@@ -18,7 +18,7 @@ public final class RouteRegistration: Sendable {
     public let name: String?
     /// The route's index among the routes its table was made from: where a table keeps the
     /// route's value (``RouteTable``) or handler (``Router``).
-    @usableFromInline package let handle: Int
+    @usableFromInline let handle: Int
     /// The pattern's parameter names, in order (computed once).
     package let parameterNames: [String]
 
@@ -38,7 +38,7 @@ public final class RouteRegistration: Sendable {
     }
 
     /// The same registration with another handle.
-    package func renumbered(_ handle: Int) -> RouteRegistration {
+    func renumbered(_ handle: Int) -> RouteRegistration {
         RouteRegistration(
             pattern: parsedPattern, method: method, variant: variant, priority: priority, kind: kind, name: name,
             handle: handle)

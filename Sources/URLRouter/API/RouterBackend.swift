@@ -8,10 +8,10 @@ public struct RouterBackend: Sendable {
     /// The backend's name (`foundation`, `pcre2`).
     public var name: String { engine.name }
     /// The engine.
-    package let engine: any MatcherBackend
+    let engine: any MatcherBackend
 
     /// Wraps an engine, for example a custom ``MatcherBackend``.
-    package init(_ engine: any MatcherBackend) {
+    init(_ engine: any MatcherBackend) {
         self.engine = engine
     }
 

@@ -45,7 +45,7 @@ public struct RouterError: Error, Sendable, CustomStringConvertible {
     /// Why, in one sentence.
     public var message: String
     /// The error that caused this one, such as an engine's compile error.
-    package var underlyingError: (any Error & Sendable)?
+    var underlyingError: (any Error & Sendable)?
 
     /// Makes an error.
     package init(

@@ -32,13 +32,13 @@ public struct URLBuildError: Error, Sendable, CustomStringConvertible {
     /// The parameter concerned (`**` for the catch-all), if one is.
     package var parameter: String?
     /// For ``Reason/takenByAnotherRoute``: the route the URL goes to.
-    package var takenBy: RouteRegistration?
+    var takenBy: RouteRegistration?
     /// For ``Reason/takenByAnotherRoute`` and ``Reason/readBackDifferently``: the URL built.
     package var url: String?
     /// Why, in one sentence.
     public var message: String
 
-    package init(
+    init(
         _ reason: Reason, route: String, parameter: String? = nil, takenBy: RouteRegistration? = nil,
         url: String? = nil, message: String
     ) {

@@ -34,7 +34,7 @@ public struct URLText {
 
     /// Whether the bytes, as they are (not decoded), are `text`'s UTF-8 bytes: the allocation-free
     /// comparison for values without escapes.
-    package func bytesEqual(_ text: String) -> Bool {
+    func bytesEqual(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { $0.elementsEqual(bytes) }
     }

@@ -1,6 +1,6 @@
 /// The answer of a route matcher.
 @usableFromInline
-package enum MatchOutcome {
+enum MatchOutcome {
     /// The first route in precedence order that matches and answers.
     case matched(RawMatch)
     /// No route matches.

@@ -5,16 +5,16 @@
 /// (the bytes, the segments, the scheme, the variants, and the room for captures) and must not
 /// be kept; it holds no reference, so passing it retains nothing.
 @usableFromInline
-package struct MatchRequest {
+struct MatchRequest {
     /// The bytes holding the segments (the URL, or its decoded segments).
     @usableFromInline package var bytes: UnsafeBufferPointer<UInt8>
     /// The URL's segments, as ranges of ``bytes``.
     @usableFromInline package var segments: RangeBuffer
     /// How many of ``segments`` to match: all of them, or fewer for the fallback.
-    package var segmentCount: Int
+    var segmentCount: Int
     /// When all of ``segments`` are exactly the `/`-separated parts of one run of ``bytes``,
     /// that run (a matcher may then copy them at once).
-    package var segmentRun: Range<Int>?
+    var segmentRun: Range<Int>?
     /// The URL's scheme, lower-cased (or the default scheme), or `nil`.
     package var scheme: UnsafeBufferPointer<UInt8>?
     /// Which methods may answer.
@@ -22,10 +22,10 @@ package struct MatchRequest {
     /// The requested variants, in preference order.
     package var variants: UnsafeBufferPointer<String>
     /// Room for the winner's captures: as many as the table's route with the most.
-    package var captureRoom: RangeBuffer
+    var captureRoom: RangeBuffer
 
     /// Makes a request for all of `segments`.
-    package init(
+    init(
         bytes: UnsafeBufferPointer<UInt8>, segments: RangeBuffer, segmentRun: Range<Int>? = nil,
         scheme: UnsafeBufferPointer<UInt8>?, method: MethodFilter, variants: UnsafeBufferPointer<String>,
         captureRoom: RangeBuffer
@@ -42,7 +42,7 @@ package struct MatchRequest {
 
     /// The bytes of the segment at `index`, in comparison form.
     @inlinable
-    package func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[segments[index]])
     }
 
@@ -52,7 +52,7 @@ package struct MatchRequest {
     }
 
     /// Whether a route bound to `scheme` (`nil`: any) answers the request's scheme.
-    package func accepts(scheme routeScheme: String?) -> Bool {
+    func accepts(scheme routeScheme: String?) -> Bool {
         guard let routeScheme else { return true }
         guard let scheme else { return false }
         return routeScheme.utf8.elementsEqual(scheme)

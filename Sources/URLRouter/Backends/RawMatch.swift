@@ -1,8 +1,8 @@
 /// The winner a route matcher found.
 @usableFromInline
-package struct RawMatch {
+struct RawMatch {
     /// The index of the route in the table given to ``MatcherBackend/makeRouteMatcher(routes:options:methods:)``.
-    @usableFromInline package var routeIndex: Int
+    @usableFromInline var routeIndex: Int
     /// The captured values, in element order, as ranges of the request's bytes, in the request's
     /// ``MatchRequest/captureRoom``.
     @usableFromInline package var captures: RangeBuffer
@@ -11,7 +11,7 @@ package struct RawMatch {
 
     /// Makes a match.
     @inlinable
-    package init(routeIndex: Int, captures: RangeBuffer, catchAll: Range<Int>?) {
+    init(routeIndex: Int, captures: RangeBuffer, catchAll: Range<Int>?) {
         self.routeIndex = routeIndex
         self.captures = captures
         self.catchAll = catchAll

@@ -4,7 +4,7 @@
 /// first route, in this order, that matches the path and answers the lookup (its method, see
 /// ``MethodList``, and ``answers(variants:)``) has found
 /// the winner. A class, immutable after init, so backends hold routes without copying them.
-package final class CompiledRoute: Sendable {
+final class CompiledRoute: Sendable {
     /// The scheme the route is bound to (its own or the default scheme), or `nil` for any.
     package let scheme: String?
     /// The positions of the route.
@@ -14,15 +14,15 @@ package final class CompiledRoute: Sendable {
     /// The priority.
     package let priority: Int
     /// The registrations sharing this pattern, method and priority, one per variant, in registration order.
-    package let targets: [RouteRegistration]
+    let targets: [RouteRegistration]
     /// The registration sequence of the earliest target: ties in precedence go to the lower one.
     package let sequence: Int
     /// How many captures a match yields, in element order.
     package let captureCount: Int
     /// The index of the catch-all element, if any.
-    package let catchAllIndex: Int?
+    let catchAllIndex: Int?
     /// Where the route's positions fall among a request's segments.
-    package let layout: SegmentLayout
+    let layout: SegmentLayout
 
     let untaggedTarget: Int?
     let strictVariants: Bool
@@ -57,7 +57,7 @@ package final class CompiledRoute: Sendable {
     }
 
     /// Whether the route has a target for every list of variants (an untagged one, variants not strict).
-    package var answersEveryVariantList: Bool { untaggedTarget != nil && !strictVariants }
+    var answersEveryVariantList: Bool { untaggedTarget != nil && !strictVariants }
 
     /// Whether the route has a target for a lookup with `variants`.
     package func answers(variants: UnsafeBufferPointer<String>) -> Bool {

@@ -7,7 +7,7 @@ package enum HTTPMethodName: Sendable {
     /// The most distinct HTTP methods one table's routes may use, counted as ``answered(by:)``
     /// counts them. The PCRE2 backend gives each method of a table one byte of its subjects; the
     /// limit holds on every backend, so a table is never refused by one and served by another.
-    package static let maxCount = 100
+    static let maxCount = 100
 
     /// The method a route of `routeMethod` answers besides its own: `HEAD` for `GET`.
     package static func alsoAnswered(by routeMethod: String) -> String? {

@@ -3,7 +3,7 @@
 ///
 /// The list holds every method the routes answer (``HTTPMethodName/answered(by:)``: each route's,
 /// and `HEAD` where a route is `GET`), sorted. A table builds it once and hands it to its backend.
-package struct MethodList: Sendable {
+struct MethodList: Sendable {
     /// The methods, sorted.
     package let names: [String]
     /// The same, as tokens, for the methods of up to 15 bytes: compared as two words.
@@ -13,7 +13,7 @@ package struct MethodList: Sendable {
     let alsoAnswered: [Int?]
 
     /// The methods of `routes`.
-    package init(routes: [CompiledRoute]) {
+    init(routes: [CompiledRoute]) {
         let names = HTTPMethodName.answered(by: routes.map(\.method)).sorted()
         self.names = names
         tokens = names.map { ShortToken(method: $0) }
@@ -45,7 +45,7 @@ package struct MethodList: Sendable {
 
     /// Whether a route whose method has index `routeMethod` (`nil`: no method) answers `filter`.
     @inline(__always)
-    package func allows(_ filter: MethodFilter, routeMethod: Int?) -> Bool {
+    func allows(_ filter: MethodFilter, routeMethod: Int?) -> Bool {
         guard case .lookup(let wanted) = filter, let routeMethod else { return true }
         guard let wanted else { return false }
         return routeMethod == wanted || alsoAnswered[routeMethod] == wanted

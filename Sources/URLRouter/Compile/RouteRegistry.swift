@@ -7,7 +7,7 @@
 /// patterns are the same (same scheme or none, same segments after decoding literals, parameter
 /// names ignored, a final catch-all `*` equal to `**`; literals compared case-insensitively under
 /// ``RouterOptions/caseInsensitive``) and they have the same method and variant.
-package struct RouteRegistry: Sendable {
+struct RouteRegistry: Sendable {
     /// The options patterns are lowered under.
     package let options: RouterOptions
 
@@ -29,7 +29,7 @@ package struct RouteRegistry: Sendable {
     private var methodUses: [String: Int] = [:]
 
     /// An empty registry.
-    package init(options: RouterOptions) {
+    init(options: RouterOptions) {
         self.options = options
     }
 
@@ -57,7 +57,7 @@ package struct RouteRegistry: Sendable {
     }
 
     /// The registration already here with the pattern, method and variant of `registration`.
-    package func existing(_ registration: RouteRegistration) -> RouteRegistration? {
+    func existing(_ registration: RouteRegistration) -> RouteRegistration? {
         entries[key(registration)]?.registration
     }
 
@@ -80,7 +80,7 @@ package struct RouteRegistry: Sendable {
     }
 
     /// The error for `registration`, a duplicate of `earlier`.
-    package static func duplicateError(_ registration: RouteRegistration, earlier: RouteRegistration) -> RouterError {
+    static func duplicateError(_ registration: RouteRegistration, earlier: RouteRegistration) -> RouterError {
         let method = registration.method ?? "any"
         let variant = registration.variant.map { "'\($0)'" } ?? "none"
         return RouterError(
@@ -134,7 +134,7 @@ package struct RouteRegistry: Sendable {
     ///
     /// - Returns: the removed registration, or `nil` when there was none.
     @discardableResult
-    package mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
+    mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
         let lowered = LoweredPattern(pattern, options: options)
         let removed = entries.removeValue(forKey: Key(pattern: lowered.key, method: method, variant: variant))?
             .registration
@@ -149,7 +149,7 @@ package struct RouteRegistry: Sendable {
     }
 
     /// Removes every registration.
-    package mutating func removeAll() {
+    mutating func removeAll() {
         entries.removeAll()
         methodUses.removeAll()
     }
@@ -158,7 +158,7 @@ package struct RouteRegistry: Sendable {
     ///
     /// - Returns: how many were removed.
     @discardableResult
-    package mutating func removeAll(scheme: String) -> Int {
+    mutating func removeAll(scheme: String) -> Int {
         let scheme = asciiLowercased(scheme)
         let before = entries.count
         for entry in entries.values where entry.lowered.scheme == scheme { forget(entry.registration) }
@@ -196,24 +196,24 @@ package struct RouteRegistry: Sendable {
 
 /// Bytes as a dictionary key, hashed once (hashing a byte array element by element is slow, and
 /// tables of 10,000 routes hash every key several times): a pattern's identity, a literal's text.
-package struct PatternKey: Hashable, Sendable {
+struct PatternKey: Hashable, Sendable {
     package let bytes: [UInt8]
     let hash: Int
 
-    package init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8]) {
         self.bytes = bytes
         hash = Int(truncatingIfNeeded: bytes.withUnsafeBufferPointer { ByteHash.fnv1a($0) })
     }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    package static func == (lhs: PatternKey, rhs: PatternKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    static func == (lhs: PatternKey, rhs: PatternKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
 }
 
 /// A pattern lowered to elements under a router's options, with its identity key.
 package struct LoweredPattern: Sendable {
     package var scheme: String?
     package var elements: [RouteElement]
-    package var key: PatternKey
+    var key: PatternKey
 
     package init(_ pattern: RoutePattern, options: RouterOptions) {
         scheme = pattern.scheme ?? options.defaultScheme

@@ -3,14 +3,14 @@
 /// catch-all takes the one or more segments between. Both backends and the work bound place
 /// positions through this one type.
 @usableFromInline
-package struct SegmentLayout: Sendable, Hashable {
+struct SegmentLayout: Sendable, Hashable {
     /// How many positions the route has.
     @usableFromInline package let count: Int32
     /// The catch-all's position, or -1.
     @usableFromInline package let catchAll: Int32
 
     /// The layout of a route with `count` positions and its catch-all at `catchAll`.
-    package init(count: Int, catchAll: Int?) {
+    init(count: Int, catchAll: Int?) {
         self.count = Int32(count)
         self.catchAll = Int32(catchAll ?? -1)
     }
@@ -18,7 +18,7 @@ package struct SegmentLayout: Sendable, Hashable {
     /// Whether a request of `segmentCount` segments gives every position a segment: exactly
     /// `count` of them, or with a catch-all at least that many.
     @inlinable
-    package func fits(segmentCount: Int) -> Bool {
+    func fits(segmentCount: Int) -> Bool {
         catchAll < 0 ? segmentCount == Int(count) : segmentCount >= Int(count)
     }
 
@@ -32,7 +32,7 @@ package struct SegmentLayout: Sendable, Hashable {
     /// The segments the catch-all takes in a request of `segmentCount` segments; `nil` when the
     /// route has no catch-all or the request leaves it no segment.
     @inlinable
-    package func catchAllSegments(segmentCount: Int) -> Range<Int>? {
+    func catchAllSegments(segmentCount: Int) -> Range<Int>? {
         guard catchAll >= 0, segmentCount >= Int(count) else { return nil }
         return Int(catchAll)..<(segmentCount - (Int(count) - 1 - Int(catchAll)))
     }

@@ -4,9 +4,9 @@
 /// The ranges of a typical URL (its segments, a match's captures) fit; ``RangeList`` adds an
 /// array for those that do not.
 @usableFromInline
-package struct PackedRanges: Sendable {
+struct PackedRanges: Sendable {
     /// The most ranges a value holds.
-    @usableFromInline package static let capacity = 8
+    @usableFromInline static let capacity = 8
 
     // A tuple rather than an `InlineArray`: copying it then copies these words inline instead of
     // through a generic value witness.
@@ -18,12 +18,12 @@ package struct PackedRanges: Sendable {
 
     /// No ranges.
     @inlinable
-    package init() {}
+    init() {}
 
     /// The ranges of `buffer`, or `nil` when there are more than ``capacity`` or a bound does not
     /// fit in 32 bits.
     @inline(__always)
-    package init?(_ buffer: RangeBuffer) {
+    init?(_ buffer: RangeBuffer) {
         let count = buffer.count
         guard count <= Self.capacity else { return nil }
         guard count > 0, let base = buffer.base else { return }
@@ -45,7 +45,7 @@ package struct PackedRanges: Sendable {
 
     /// The range at `position`.
     @inlinable
-    package subscript(position: Int) -> Range<Int> {
+    subscript(position: Int) -> Range<Int> {
         precondition(position >= 0 && position < count, "range index out of bounds")
         let packed = withUnsafeBytes(of: words) { $0.load(fromByteOffset: position &* 8, as: UInt64.self) }
         return Int(packed >> 32)..<Int(packed & 0xFFFF_FFFF)

@@ -5,17 +5,17 @@
 /// nothing. The storage belongs to the call that made it (``withTemporary(capacity:_:)``) and
 /// must not be used after it returns.
 @usableFromInline
-package struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
+struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
     @usableFromInline let base: UnsafeMutablePointer<Range<Int>>?
     /// The ranges the storage holds room for.
-    @usableFromInline package let capacity: Int
+    @usableFromInline let capacity: Int
     @usableFromInline var storedCount: Int
     /// The number of ranges.
     @inlinable package var count: Int { storedCount }
 
     /// A buffer over `capacity` ranges of uninitialized storage at `base`, holding none yet.
     @inlinable
-    package init(base: UnsafeMutablePointer<Range<Int>>?, capacity: Int) {
+    init(base: UnsafeMutablePointer<Range<Int>>?, capacity: Int) {
         self.base = base
         self.capacity = capacity
         self.storedCount = 0
@@ -23,23 +23,23 @@ package struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
 
     /// An empty buffer with no storage.
     @inlinable
-    package init() {
+    init() {
         self.init(base: nil, capacity: 0)
     }
 
     /// Runs `body` on an empty buffer with room for `capacity` ranges, on the stack when that is safe.
     @inlinable
-    package static func withTemporary<R>(capacity: Int, _ body: (RangeBuffer) throws -> R) rethrows -> R {
+    static func withTemporary<R>(capacity: Int, _ body: (RangeBuffer) throws -> R) rethrows -> R {
         try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Swift.max(1, capacity)) { storage in
             try body(RangeBuffer(base: storage.baseAddress, capacity: capacity))
         }
     }
 
     @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { count }
+    @inlinable var endIndex: Int { count }
 
     @inlinable
-    package subscript(position: Int) -> Range<Int> {
+    subscript(position: Int) -> Range<Int> {
         precondition(position >= 0 && position < count, "range index out of bounds")
         return base.unsafelyUnwrapped[position]
     }
@@ -54,12 +54,12 @@ package struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
 
     /// Forgets every range, keeping the storage.
     @inlinable
-    package mutating func removeAll() {
+    mutating func removeAll() {
         storedCount = 0
     }
 
     /// The ranges as an owning list.
-    @inline(__always) package var rangeList: RangeList { RangeList(self) }
+    @inline(__always) var rangeList: RangeList { RangeList(self) }
 }
 
 @available(*, unavailable, message: "a RangeBuffer points into storage lent for one call")

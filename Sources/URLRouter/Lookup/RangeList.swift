@@ -5,7 +5,7 @@
 /// (up to eight segments or captures) then allocates nothing for them, and copying the list
 /// retains nothing.
 @usableFromInline
-package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
+struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
     @usableFromInline var packed = PackedRanges()
     /// Every range, when they do not fit in ``packed``.
     @usableFromInline var overflow: [Range<Int>]?
@@ -14,16 +14,16 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
 
     /// An empty list.
     @inlinable
-    package init() {}
+    init() {}
 
     /// A list of `ranges`.
-    package init<S: Sequence<Range<Int>>>(_ ranges: S) {
+    init<S: Sequence<Range<Int>>>(_ ranges: S) {
         for range in ranges { append(range) }
     }
 
     /// A list of the ranges of `buffer`.
     @inline(__always)
-    package init(_ buffer: RangeBuffer) {
+    init(_ buffer: RangeBuffer) {
         if let packed = PackedRanges(buffer) {
             self.packed = packed
         } else {
@@ -33,15 +33,15 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
 
     /// A list of `packed`'s ranges.
     @inlinable
-    package init(_ packed: PackedRanges) {
+    init(_ packed: PackedRanges) {
         self.packed = packed
     }
 
     @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { count }
+    @inlinable var endIndex: Int { count }
 
     @inlinable
-    package subscript(position: Int) -> Range<Int> {
+    subscript(position: Int) -> Range<Int> {
         if let overflow { return overflow[position] }
         return packed[position]
     }
@@ -63,13 +63,13 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
     }
 
     /// Inserts a range at the front.
-    package mutating func prepend(_ range: Range<Int>) {
+    mutating func prepend(_ range: Range<Int>) {
         let rest = Array(self)
         self = RangeList([range] + rest)
     }
 
     /// Removes the first range.
-    package mutating func removeFirst() {
+    mutating func removeFirst() {
         let rest = Array(dropFirst())
         self = RangeList(rest)
     }
@@ -81,8 +81,8 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
 
     @usableFromInline package var description: String { Array(self).description }
 
-    @usableFromInline package static func == (lhs: RangeList, rhs: RangeList) -> Bool { lhs.elementsEqual(rhs) }
-    @usableFromInline package func hash(into hasher: inout Hasher) {
+    @usableFromInline static func == (lhs: RangeList, rhs: RangeList) -> Bool { lhs.elementsEqual(rhs) }
+    @usableFromInline func hash(into hasher: inout Hasher) {
         for range in self { hasher.combine(range) }
     }
 }

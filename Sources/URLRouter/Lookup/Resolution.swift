@@ -3,7 +3,7 @@
 /// The byte buffers point into the URL (or its rewritten or decoded form) and are valid only
 /// during the call that lends the resolution; nothing here is reference counted on the path of
 /// a plain URL; it is never copied (it is lent by `borrowing`).
-package struct Resolution: ~Copyable {
+struct Resolution: ~Copyable {
     /// The routed URL's bytes (the URL, or the rewritten URL): what the spans are offsets into.
     package var bytes: UnsafeBufferPointer<UInt8>
     /// The bytes holding the segments' comparison forms: ``bytes`` unless a segment was decoded.
@@ -11,17 +11,17 @@ package struct Resolution: ~Copyable {
     /// The segments, as ranges of ``storage``.
     package var segments = RangeBuffer()
     /// When the segments are one `/`-separated run of ``storage``, that run.
-    package var segmentRun: Range<Int>?
+    var segmentRun: Range<Int>?
     /// The lower-cased scheme, or the default scheme (lent, like the bytes).
     package var scheme: UnsafeBufferPointer<UInt8>?
     /// Whether ``scheme`` is the table's default scheme (the URL has none).
-    package var schemeIsDefault = false
+    var schemeIsDefault = false
     /// The host, query and fragment, as offsets into ``bytes``, or `(-1, -1)`.
-    package var hostSpan = RequestURL.absent
-    package var querySpan = RequestURL.absent
-    package var fragmentSpan = RequestURL.absent
+    var hostSpan = RequestURL.absent
+    var querySpan = RequestURL.absent
+    var fragmentSpan = RequestURL.absent
     /// The winner's index in precedence order, when ``reason`` is `nil`.
-    package var routeIndex = -1
+    var routeIndex = -1
     /// The winner's captured values, as ranges of ``storage``.
     package var captures = RangeBuffer()
     /// The segments the winner's catch-all took, as indices into ``segments``.
@@ -74,7 +74,7 @@ package struct Resolution: ~Copyable {
         set { rareForWriting.allowedMethods = newValue }
     }
     /// Whether the URL was scanned (a miss before that has no segments).
-    package var scanned = false
+    var scanned = false
 
     /// A miss found before the URL was scanned.
     init(miss reason: RouteMiss.Reason, detail: String) {

@@ -24,7 +24,7 @@ package struct RoutingTable: Sendable {
     /// The options the table was built under.
     package let options: RouterOptions
     /// The routes in precedence order.
-    package let routes: [CompiledRoute]
+    let routes: [CompiledRoute]
     /// The rewrite rules in the order added.
     package let rules: [RewriteRule]
     /// The name of the backend that compiled the table.
@@ -34,7 +34,7 @@ package struct RoutingTable: Sendable {
     /// A router builds its table on its own backend. Only when that engine fails (for example
     /// out of memory for JIT code) does the router serve the table from the Foundation backend,
     /// and says so here, with ``backendName`` naming the backend that answers.
-    package let fallbackReason: String?
+    let fallbackReason: String?
 
     private(set) var matcher: any RouteMatcher
     let rewriter: (any URLRewriter)?
@@ -65,7 +65,7 @@ package struct RoutingTable: Sendable {
     var fallbackStepsPerRetry: Int { routes.count * 32 + 100 }
 
     /// Compiles `registry` and `rules` on `backend`; `fallbackReason` says why this backend serves (see ``fallbackReason``).
-    package init(
+    init(
         backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule], fallbackReason: String? = nil
     ) throws {
         self.fallbackReason = fallbackReason
@@ -92,7 +92,7 @@ package struct RoutingTable: Sendable {
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
-    package var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
+    var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
 
     /// Records the engine calls that `lookup(table, 0)` to `lookup(table, count - 1)` make, where
     /// `table` answers as this one does and records; `nil` when the backend has no bare engine
@@ -108,7 +108,7 @@ package struct RoutingTable: Sendable {
     }
 
     /// What the backend reports about the compiled rewrite rules, when it compiles patterns.
-    package var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
+    var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
 
     /// A table with no routes and no rules, which matches nothing.
     package init(empty options: RouterOptions, fallbackReason: String? = nil) {
@@ -174,7 +174,7 @@ package struct RoutingTable: Sendable {
     /// Runs steps 1 to 4 of the pipeline for `url` and lends `body` what they found.
     ///
     /// Everything `body` gets (the bytes, the ranges) lives only for the call.
-    package func resolve(
+    func resolve(
         _ url: String, method: String?, variants: [String], _ body: (borrowing Resolution) -> Void
     ) {
         guard url.utf8.count <= maxURLLength else {

@@ -8,14 +8,14 @@
 ///
 /// Text is compared as UTF-8 bytes of the comparison form, where `%2F` and `%25` are single
 /// units: a literal may only start, and a wildcard only begin or end, on a unit boundary.
-package struct CompositeMatcher: Sendable {
+struct CompositeMatcher: Sendable {
     /// `L0`, then for each wildcard whether it captures and the literal after it.
     let head: [UInt8]
     let tail: [(captures: Bool, literal: [UInt8])]
     let caseInsensitive: Bool
 
     /// Prepares `pattern`; literals compare ASCII-case-insensitively when `caseInsensitive`.
-    package init(_ pattern: CompositePattern, caseInsensitive: Bool) {
+    init(_ pattern: CompositePattern, caseInsensitive: Bool) {
         var head: [UInt8] = []
         var tail: [(captures: Bool, literal: [UInt8])] = []
         for piece in pattern.pieces {
@@ -104,7 +104,7 @@ extension CompositeMatcher {
     }
 
     /// The captures of `segment` (bytes), appended to `captures` shifted by `offset`; `false` when it does not match.
-    package func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeList)
+    func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeList)
         -> Bool
     {
         guard let found = match(segment) else { return false }
@@ -113,7 +113,7 @@ extension CompositeMatcher {
     }
 
     /// ``appendCaptures(of:offset:to:)-(_,_,RangeList)`` into a lookup's lent room.
-    package func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeBuffer)
+    func appendCaptures(of segment: UnsafeBufferPointer<UInt8>, offset: Int, to captures: inout RangeBuffer)
         -> Bool
     {
         guard let found = match(segment) else { return false }

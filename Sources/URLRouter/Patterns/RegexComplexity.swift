@@ -20,9 +20,9 @@
 ///   that start at different positions must never both be in progress at the same point of the
 ///   expression before one has matched (``searchFinding`` is `nil`), or the search is quadratic
 ///   (`a+b` against `aaaa…`). A rule anchored with `^` starts at one position only.
-package struct RegexComplexity: Sendable {
+struct RegexComplexity: Sendable {
     /// Why an expression can make a backtracking engine work super-linearly, and where.
-    package struct Finding: Sendable, Hashable, CustomStringConvertible {
+    struct Finding: Sendable, Hashable, CustomStringConvertible {
         /// The UTF-8 offset, in the expression, of the part that makes it so.
         package var offset: Int
         /// The reason, in one sentence.
@@ -36,9 +36,9 @@ package struct RegexComplexity: Sendable {
     /// Why the expression is refused as a constraint (anchored), or `nil`.
     package let anchoredFinding: Finding?
     /// Why the expression is refused as a rewrite rule (searched for), or `nil`.
-    package let searchFinding: Finding?
+    let searchFinding: Finding?
     /// Whether every match starts at the start of the text (`^`), so one attempt is made.
-    package let isStartAnchored: Bool
+    let isStartAnchored: Bool
     /// The expression's points, to find how far an attempt from the start of a text can read.
     let scanner: Scanner
 
@@ -86,7 +86,7 @@ package struct RegexComplexity: Sendable {
     /// way has failed (all of them when some way is still going at the end): an engine's
     /// anchored attempt never reads further, so it costs at most that many bytes' work. Reads at
     /// most `limit` bytes (and then answers at least `limit`).
-    package func readableBytes(_ text: UnsafeBufferPointer<UInt8>, limit: Int = .max) -> Int {
+    func readableBytes(_ text: UnsafeBufferPointer<UInt8>, limit: Int = .max) -> Int {
         scanner.readableBytes(UnsafeBufferPointer(rebasing: text.prefix(limit)))
     }
 }

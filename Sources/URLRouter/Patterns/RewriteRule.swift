@@ -15,7 +15,7 @@ package struct RewriteRule: Sendable, CustomStringConvertible {
     /// The expression, parsed.
     package let regex: SharedRegex
     /// The target, parsed.
-    package let template: RewriteTemplate
+    let template: RewriteTemplate
 
     /// The expression, as written.
     package var expression: String { regex.source }
@@ -42,7 +42,7 @@ package struct RewriteRule: Sendable, CustomStringConvertible {
 }
 
 /// The target of a rewrite rule, parsed.
-package struct RewriteTemplate: Sendable, Hashable {
+struct RewriteTemplate: Sendable, Hashable {
     /// The template as written.
     package let source: String
     let parts: [Part]
@@ -62,7 +62,7 @@ package struct RewriteTemplate: Sendable, Hashable {
     }
 
     /// Parses `source`, checking that every group it names exists among `groupCount` groups.
-    package init(_ source: String, groupCount: Int) throws(RouterError) {
+    init(_ source: String, groupCount: Int) throws(RouterError) {
         self.source = source
         let bytes = Array(source.utf8)
         var parts: [Part] = []

@@ -34,7 +34,7 @@ package enum RouteElement: Sendable, Hashable {
 /// (`{a}.{b}` on `x.y.z` gives `x.y` and `z`).
 package struct CompositePattern: Sendable, Hashable {
     /// A piece of the segment.
-    package enum Piece: Sendable, Hashable {
+    enum Piece: Sendable, Hashable {
         /// Literal text in comparison form.
         case literal(String)
         /// Any text (possibly empty), captured.
@@ -44,10 +44,10 @@ package struct CompositePattern: Sendable, Hashable {
     }
 
     /// The pieces, with adjacent literals merged and repeated stars collapsed.
-    package let pieces: [Piece]
+    let pieces: [Piece]
 
     /// Makes a pattern from its pieces.
-    package init(pieces: [Piece]) {
+    init(pieces: [Piece]) {
         var merged: [Piece] = []
         for piece in pieces {
             switch (merged.last, piece) {

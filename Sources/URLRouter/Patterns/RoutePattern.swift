@@ -20,11 +20,11 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The lower-cased scheme, when the pattern has `scheme://`.
     package let scheme: String?
     /// The segments; empty segments (doubled or outer slashes) are dropped.
-    package let segments: [Segment]
+    let segments: [Segment]
 
     /// One segment of a pattern.
-    package struct Segment: Sendable, Hashable, CustomStringConvertible {
-        package enum Kind: Sendable, Hashable {
+    struct Segment: Sendable, Hashable, CustomStringConvertible {
+        enum Kind: Sendable, Hashable {
             case literal(String)
             case parameter(String, constraint: SharedRegex?)
             case composite([Piece])
@@ -44,7 +44,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         /// `*`.
         package static let star = Segment(kind: .star)
         /// `**`.
-        package static let doubleStar = Segment(kind: .doubleStar)
+        static let doubleStar = Segment(kind: .doubleStar)
 
         /// The names this segment captures, in order.
         package var parameterNames: [String] {
@@ -80,7 +80,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A part of an in-segment pattern.
-    package enum Piece: Sendable, Hashable {
+    enum Piece: Sendable, Hashable {
         /// Literal text in comparison form.
         case literal(String)
         /// `{name}`: any text, possibly empty, captured.

@@ -30,10 +30,10 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     package let portablePattern: String
     let root: Node
     /// How much a backtracking engine can spend on the expression (see ``RegexComplexity``).
-    package let complexity: RegexComplexity
+    let complexity: RegexComplexity
 
     /// Why an expression was refused, and where.
-    package struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
         /// UTF-8 offset into the expression.
         package var offset: Int
         /// The reason, in one sentence.
@@ -42,14 +42,14 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The largest `{n,m}` bound accepted.
-    package static let maxRepeatCount = 1000
+    static let maxRepeatCount = 1000
     /// The largest size, counted in emitted characters with repeats multiplied out, accepted.
-    package static let maxExpandedSize = 40_000
+    static let maxExpandedSize = 40_000
 
     /// Parses and checks `source`.
     ///
     /// - Throws: ``SyntaxError`` naming the offset of the first construct outside the shared syntax.
-    package init(_ source: String) throws(SyntaxError) {
+    init(_ source: String) throws(SyntaxError) {
         var parser = Parser(source)
         let root = try parser.parse()
         self.source = source
@@ -76,7 +76,7 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     /// The pattern confined to one path segment of a `/`-joined subject: nothing in it can match
     /// `/`, `^` is the segment's start and `$` its end. Used to inline a constraint into a
     /// larger pattern without it ever reaching into a neighbouring segment.
-    package var segmentConfinedPattern: String {
+    var segmentConfinedPattern: String {
         var out = ""
         root.render(into: &out, start: #"(?<=/)"#, end: #"(?=/)"#, excluding: "/")
         return out

@@ -41,12 +41,12 @@ package enum PercentCoding: Sendable {
     }
 
     /// Whether `text` decodes cleanly (well-formed escapes, valid UTF-8 after decoding).
-    package static func isWellFormed(_ text: Substring) -> Bool {
+    static func isWellFormed(_ text: Substring) -> Bool {
         text.withUTF8Bytes { validate($0) }
     }
 
     /// Turns the comparison form into the fully decoded value (`%2F` → `/`, `%25` → `%`).
-    @usableFromInline package static func decodeComparisonForm(_ text: Substring) -> String {
+    @usableFromInline static func decodeComparisonForm(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         // The comparison form only holds the escapes %2F and %25, both well-formed.
         return decoded(text) ?? String(text)
@@ -152,7 +152,7 @@ func asciiLowercased(_ text: String) -> String {
 /// `byte` with `A-Z` lowered: the one ASCII case fold of the package (literal comparisons,
 /// pattern keys, first-segment hashing, on every backend).
 @inlinable
-package func asciiLower(_ byte: UInt8) -> UInt8 {
+func asciiLower(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
 
@@ -168,7 +168,7 @@ extension Substring {
     /// are a window into the base's storage. (`Substring.withUTF8` and the `utf8` view's contiguous
     /// storage take a slow path; this one does not.)
     @inlinable
-    package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let base = self.base
         let start = base.utf8.distance(from: base.startIndex, to: startIndex)
         let count = base.utf8.distance(from: startIndex, to: endIndex)

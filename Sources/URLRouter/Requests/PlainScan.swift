@@ -11,31 +11,31 @@ import Darwin
 /// by ``RequestURL/init(normalizing:options:)``, which decodes.
 ///
 /// Trivially copyable: the segments go to storage the lookup lends.
-package struct PlainScan {
+struct PlainScan {
     /// The segments, as ranges of the URL's bytes (the host first when it is a segment).
     package var segments: RangeBuffer
     /// When the segments are exactly the `/`-separated parts of one run of the URL's bytes, that run.
-    package var segmentRun: Range<Int>?
+    var segmentRun: Range<Int>?
     /// Where the scheme is in the URL's bytes, when the URL has one (already lower case: a URL
     /// with an upper-case scheme is left to the full normalization).
     package var scheme: Range<Int>?
     /// Where the host, the query and the fragment are, or `(-1, -1)`.
-    package var hostSpan = RequestURL.absent
-    package var querySpan = RequestURL.absent
-    package var fragmentSpan = RequestURL.absent
+    var hostSpan = RequestURL.absent
+    var querySpan = RequestURL.absent
+    var fragmentSpan = RequestURL.absent
 
     /// A scan that puts its segments in `segments`.
-    package init(segments: RangeBuffer) {
+    init(segments: RangeBuffer) {
         self.segments = segments
     }
 
     /// The most segments a URL of `length` bytes can have: room enough for ``scan(_:hostRule:segments:)``.
     @inline(__always)
-    package static func segmentCapacity(urlLength length: Int) -> Int { length / 2 + 2 }
+    static func segmentCapacity(urlLength length: Int) -> Int { length / 2 + 2 }
 
     /// Scans `bytes`; `nil` when the URL needs the full normalization.
     @inline(__always)
-    package static func scan(
+    static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostAsSegment, segments: RangeBuffer
     ) -> PlainScan? {
         var scan = PlainScan(segments: segments)

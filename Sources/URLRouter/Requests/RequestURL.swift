@@ -24,7 +24,7 @@ package struct RequestURL: Sendable {
     /// The URL that was normalized.
     @usableFromInline package let url: String
     /// Where each segment is in ``storage``, as UTF-8 offsets.
-    package var segmentRanges: RangeList
+    var segmentRanges: RangeList
     /// The lower-cased scheme, or the default scheme, or `nil`.
     package var scheme: String?
     /// Whether `+` in the query is a space.
@@ -71,7 +71,7 @@ package struct RequestURL: Sendable {
 
     /// Whether the segments live in ``url`` itself (no segment had escapes).
     @inlinable
-    package var segmentsAreInURL: Bool { extras?.decoded == nil }
+    var segmentsAreInURL: Bool { extras?.decoded == nil }
 
     /// The removed transition prefix, spelled as in ``RouterOptions/transitionPrefixes``.
     package var transition: String? { extras?.transition }
@@ -102,13 +102,13 @@ package struct RequestURL: Sendable {
     }
 
     /// The query items in order, decoded.
-    package var queryItems: [QueryItem] {
+    var queryItems: [QueryItem] {
         guard let query else { return [] }
         return QueryItem.items(of: query, decodePlus: decodePlus)
     }
 
     /// A malformed URL: which part, and why.
-    package struct MalformedURL: Error, Sendable, Hashable, CustomStringConvertible {
+    struct MalformedURL: Error, Sendable, Hashable, CustomStringConvertible {
         /// The part of the URL that does not decode (`host`, `path segment`, `query`, ...).
         package var part: String
         /// The offending text as written.
@@ -123,7 +123,7 @@ package struct RequestURL: Sendable {
     ///
     /// - Throws: ``MalformedURL`` when any part has a bad escape.
     /// - Complexity: O(*n*) in the length of `url`.
-    package init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
+    init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
         var layout = URLLayout()
         var ranges = RangeList()
         var scannedScheme: String?

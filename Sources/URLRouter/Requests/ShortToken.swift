@@ -2,9 +2,9 @@
 ///
 /// The bytes are packed little-endian into two words, so tokens compare in two word comparisons
 /// and write to a subject in two stores.
-package struct ShortToken: Sendable {
+struct ShortToken: Sendable {
     /// The most bytes a token holds (as a `String`, such a token needs no allocation).
-    package static let capacity = 15
+    static let capacity = 15
     @usableFromInline var low: UInt64 = 0
     @usableFromInline var high: UInt64 = 0
     @usableFromInline var storedCount = 0
@@ -12,7 +12,7 @@ package struct ShortToken: Sendable {
     @inlinable package var count: Int { storedCount }
 
     /// The token for a method: `method` upper-cased, or `nil` when it is not a token of at most 15 bytes.
-    package init?(method: String) {
+    init?(method: String) {
         // The usual ones first, without reading the string's bytes: comparing small strings
         // compares two words.
         switch method {
@@ -42,7 +42,7 @@ package struct ShortToken: Sendable {
     }
 
     /// The token for a scheme as written: lower-cased, or `nil` when longer than 15 bytes.
-    package init?<C: Collection<UInt8>>(scheme: C) {
+    init?<C: Collection<UInt8>>(scheme: C) {
         guard let token = ShortToken.make(scheme, map: { asciiLower($0) }) else { return nil }
         self = token
     }
@@ -73,13 +73,13 @@ package struct ShortToken: Sendable {
 
     /// Whether both tokens hold the same bytes.
     @inlinable
-    package func isEqual(to other: ShortToken) -> Bool {
+    func isEqual(to other: ShortToken) -> Bool {
         low == other.low && high == other.high && storedCount == other.storedCount
     }
 
     /// Byte `index` (less than ``count``).
     @inlinable
-    package subscript(index: Int) -> UInt8 {
+    subscript(index: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: (index < 8 ? low : high) &>> (UInt64(index & 7) &* 8))
     }
 

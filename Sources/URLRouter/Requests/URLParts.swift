@@ -19,9 +19,9 @@ package struct URLParts: Sendable, Hashable {
     /// The scheme as written, without `:`.
     package var scheme: Substring?
     /// The authority (userinfo, host, port) when the URL has `//`.
-    package var authority: Substring?
+    var authority: Substring?
     /// The userinfo, without `@`.
-    package var userinfo: Substring?
+    var userinfo: Substring?
     /// The host as written (empty in `app:///x`).
     package var host: Substring?
     /// The port as written, without `:`.

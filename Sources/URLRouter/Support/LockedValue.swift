@@ -15,13 +15,13 @@ import Darwin
 ///
 /// Ownership: the mutex is allocated and initialized in `init`, destroyed and freed exactly once in
 /// `deinit`; it never leaves this object.
-package final class LockedValue<Value: Sendable>: @unchecked Sendable {
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `value` is only read or written between lock and unlock of `mutex`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
     /// Guards `value`.
-    package init(_ value: Value) {
+    init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())

@@ -11,7 +11,7 @@ import Foundation
 /// Compiled regexes are reused from the previous table: rebuilding a table after a registration
 /// only compiles new constraints and rules. The cache holds what the last table built on this
 /// backend uses, nothing else, so registering and removing routes never grows it.
-package final class FoundationBackend: MatcherBackend {
+final class FoundationBackend: MatcherBackend {
     package let name = "foundation"
 
     /// The constraints of the last route table built, by pattern.
@@ -20,10 +20,10 @@ package final class FoundationBackend: MatcherBackend {
     private let ruleCache = LockedValue<[String: BoundedRegex]>([:])
 
     /// Makes a backend with an empty regex cache.
-    package init() {}
+    init() {}
 
     /// How many compiled regexes the cache holds (the last route table's and rule list's).
-    package var cachedRegexCount: Int {
+    var cachedRegexCount: Int {
         constraintCache.withLock { $0.count } + ruleCache.withLock { $0.count }
     }
 
@@ -70,7 +70,7 @@ package final class FoundationBackend: MatcherBackend {
         }
     }
 
-    package func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws
+    func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws
         -> any RouteMatcher
     {
         var patterns: [String] = []
@@ -85,7 +85,7 @@ package final class FoundationBackend: MatcherBackend {
         }
     }
 
-    package func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
+    func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
         let patterns = rules.map(\.regex.portablePattern)
         let regexes = try FoundationBackend.compile(patterns, cache: ruleCache)
         return FoundationRewriter(expressions: patterns.map { regexes[$0]! })

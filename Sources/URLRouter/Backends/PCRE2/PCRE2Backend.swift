@@ -16,14 +16,14 @@ internal import CURLRouterPCRE2
 /// Matching runs under PCRE2's match limit; reaching it reports `limitExceeded`.
 ///
 /// Available only with the `PCRE2` package trait (on by default).
-package final class PCRE2Backend: MatcherBackend {
+final class PCRE2Backend: MatcherBackend {
     package let name = "pcre2"
 
     /// Makes the backend.
-    package init() {}
+    init() {}
 
     /// Whether this build has the PCRE2 backend (the `PCRE2` trait).
-    package static var isAvailable: Bool {
+    static var isAvailable: Bool {
         #if PCRE2
         return true
         #else
@@ -32,7 +32,7 @@ package final class PCRE2Backend: MatcherBackend {
     }
 
     /// Whether PCRE2's JIT compiler is available on this machine.
-    package static var isJITAvailable: Bool {
+    static var isJITAvailable: Bool {
         #if PCRE2
         return PCRE2Code.jitAvailable
         #else
@@ -41,7 +41,7 @@ package final class PCRE2Backend: MatcherBackend {
     }
 
     /// The PCRE2 library version, or `nil` without the trait.
-    package static var libraryVersion: String? {
+    static var libraryVersion: String? {
         #if PCRE2
         return PCRE2Code.version
         #else
@@ -78,7 +78,7 @@ package final class PCRE2Backend: MatcherBackend {
         #endif
     }
 
-    package func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws
+    func makeRouteMatcher(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws
         -> any RouteMatcher
     {
         #if PCRE2
@@ -88,7 +88,7 @@ package final class PCRE2Backend: MatcherBackend {
         #endif
     }
 
-    package func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
+    func makeRewriter(rules: [RewriteRule]) throws -> any URLRewriter {
         #if PCRE2
         if rules.isEmpty { return NoRewriteRules() }
         return try PCRE2Rewriter(rules: rules)

@@ -2,9 +2,9 @@
 internal import CURLRouterPCRE2
 
 /// A failure of the PCRE2 library: compiling, JIT-compiling or matching.
-package struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
+struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which step failed.
-    package enum Kind: String, Sendable, Hashable {
+    enum Kind: String, Sendable, Hashable {
         case compile, jit, match
     }
 
