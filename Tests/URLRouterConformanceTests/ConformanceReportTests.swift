@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import URLRouter
 import URLRouterCLI
 
+@testable import URLRouter
 @testable import URLRouterConformance
 
 @Suite struct ConformanceReportTests {

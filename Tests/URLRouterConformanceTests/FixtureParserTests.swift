@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import URLRouter
 
+@testable import URLRouter
 @testable import URLRouterConformance
 
 @Suite struct FixtureParserTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import URLRouter
 
+@testable import URLRouter
 @testable import URLRouterConformance
 
 /// The bundled fixtures, located from this file (they sit outside any target).

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import URLRouter
 import URLRouterCLI
 import URLRouterConformance
+
+@testable import URLRouter
 
 /// The repository's folders the route-file tools are tried on.
 enum RepositoryFolders {

@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
-import URLRouter
+@testable import URLRouter
 @testable import URLRouterHummingbird
 
 /// What Hummingbird's own `Router` does and `URLRouterBuilder` must do the same after the

@@ -1,5 +1,6 @@
 import Testing
-import URLRouter
+
+@testable import URLRouter
 
 /// Precedence is computed in two places: the compiled table's sort (`CompiledRoute`'s flat keys)
 /// and the comparison that `urlrouter match --explain` and `lint` word (`PrecedenceExplanation`).

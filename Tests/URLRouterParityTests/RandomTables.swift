@@ -1,5 +1,6 @@
 import Foundation
-import URLRouter
+
+@testable import URLRouter
 
 /// A small, fast, seedable generator (SplitMix64), so a failing table can be made again from its seed.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,5 +1,6 @@
 import Testing
-import URLRouter
+
+@testable import URLRouter
 
 /// Reverse routing over the differential generator's random tables: a built URL, looked up on
 /// the other backend, gives back the same route and values, or the builder named the route

@@ -1,5 +1,6 @@
 import Testing
-import URLRouter
+
+@testable import URLRouter
 
 /// Expects `body` to refuse its input with a RouterError of `code`.
 func expectRouterError(

@@ -1,5 +1,6 @@
 import Testing
-import URLRouter
+
+@testable import URLRouter
 
 /// What `print` shows of a match: the value, the route and what it took.
 @Suite struct MatchDescriptionTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 /// `RouteTable.validate`: every problem of a set of routes and rules in one pass, on the backend

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import URLRouter
 
 /// The typed table: owning and borrowed lookups agree with each other and with the handler router.

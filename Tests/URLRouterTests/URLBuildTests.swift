@@ -1,4 +1,5 @@
 import Testing
+
 @testable import URLRouter
 
 @Suite struct URLBuildTests {

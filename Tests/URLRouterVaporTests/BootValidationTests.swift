@@ -1,5 +1,5 @@
 #if Vapor
-import URLRouter
+@testable import URLRouter
 import URLRouterVapor
 import Vapor
 import XCTVapor

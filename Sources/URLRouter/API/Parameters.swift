@@ -14,12 +14,12 @@ public struct Parameters: Sendable {
     package let names: [String]
     /// The caller's extra values.
     package let extra: [String: any Sendable]
-    @usableFromInline let storage: String
-    @usableFromInline let ranges: RangeList
+    let storage: String
+    let ranges: RangeList
     let rawQuery: Substring?
     let decodePlus: Bool
     /// Whether values may hold `%2F`/`%25` (only when the URL had escapes).
-    @usableFromInline let mayHoldEscapes: Bool
+    let mayHoldEscapes: Bool
 
     /// Makes parameters from values in comparison form at `ranges` of `storage`, and a raw query.
     init(
@@ -49,14 +49,12 @@ public struct Parameters: Sendable {
     package var count: Int { ranges.count }
 
     /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
-    @inlinable
     package func value(at index: Int) -> Substring {
         Parameters.value(in: storage, at: ranges[index], mayHoldEscapes: mayHoldEscapes)
     }
 
     /// The value at `range` of `storage` (comparison form), fully decoded: the slice itself unless
     /// it may hold `%2F`/`%25`, which only decoded storage does.
-    @inlinable
     static func value(in storage: String, at range: Range<Int>, mayHoldEscapes: Bool) -> Substring {
         let value = storage.utf8Slice(range)
         guard mayHoldEscapes, value.utf8.contains(UInt8(ascii: "%")) else { return value }

@@ -8,7 +8,7 @@ public struct RouterBackend: Sendable {
     /// The backend's name (`foundation`, `pcre2`).
     public var name: String { engine.name }
     /// The engine.
-    let engine: any MatcherBackend
+    package let engine: any MatcherBackend
 
     /// Wraps an engine, for example a custom ``MatcherBackend``.
     init(_ engine: any MatcherBackend) {

@@ -1,6 +1,5 @@
 /// The answer of a route matcher.
-@usableFromInline
-enum MatchOutcome {
+package enum MatchOutcome {
     /// The first route in precedence order that matches and answers.
     case matched(RawMatch)
     /// No route matches.

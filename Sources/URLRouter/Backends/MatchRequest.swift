@@ -4,23 +4,22 @@
 /// Everything in it is lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
 /// (the bytes, the segments, the scheme, the variants, and the room for captures) and must not
 /// be kept; it holds no reference, so passing it retains nothing.
-@usableFromInline
-struct MatchRequest {
+package struct MatchRequest {
     /// The bytes holding the segments (the URL, or its decoded segments).
-    @usableFromInline package var bytes: UnsafeBufferPointer<UInt8>
+    var bytes: UnsafeBufferPointer<UInt8>
     /// The URL's segments, as ranges of ``bytes``.
-    @usableFromInline package var segments: RangeBuffer
+    var segments: RangeBuffer
     /// How many of ``segments`` to match: all of them, or fewer for the fallback.
     var segmentCount: Int
     /// When all of ``segments`` are exactly the `/`-separated parts of one run of ``bytes``,
     /// that run (a matcher may then copy them at once).
     var segmentRun: Range<Int>?
     /// The URL's scheme, lower-cased (or the default scheme), or `nil`.
-    package var scheme: UnsafeBufferPointer<UInt8>?
+    var scheme: UnsafeBufferPointer<UInt8>?
     /// Which methods may answer.
-    package var method: MethodFilter
+    var method: MethodFilter
     /// The requested variants, in preference order.
-    package var variants: UnsafeBufferPointer<String>
+    var variants: UnsafeBufferPointer<String>
     /// Room for the winner's captures: as many as the table's route with the most.
     var captureRoom: RangeBuffer
 
@@ -41,13 +40,12 @@ struct MatchRequest {
     }
 
     /// The bytes of the segment at `index`, in comparison form.
-    @inlinable
     func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[segments[index]])
     }
 
     /// The segment at `index`, in comparison form, as a new string.
-    package func segment(_ index: Int) -> String {
+    func segment(_ index: Int) -> String {
         String(decoding: segmentBytes(index), as: UTF8.self)
     }
 

@@ -1,5 +1,5 @@
 /// A compiled route table (a class: a lookup calls it through one reference, copying nothing).
-protocol RouteMatcher: AnyObject, Sendable {
+package protocol RouteMatcher: AnyObject, Sendable {
     /// Finds the first route, in precedence order, that matches `request` and answers it.
     ///
     /// - Complexity: linear in the URL's length for routes without user regexes; user regexes

@@ -3,7 +3,7 @@
 /// Counted in steps of the bound ``RegexComplexity/workPerByte`` gives, shared by every regex a
 /// lookup may run, and charged before they run (see `RegexWork`), so that every backend reaches
 /// it at the same URLs. Route syntax never spends it: only user-written regexes do.
-struct WorkBudget: Sendable, Hashable {
+package struct WorkBudget: Sendable, Hashable {
     /// The steps left.
     var remainingSteps: Int
 

@@ -4,21 +4,21 @@
 /// first route, in this order, that matches the path and answers the lookup (its method, see
 /// ``MethodList``, and ``answers(variants:)``) has found
 /// the winner. A class, immutable after init, so backends hold routes without copying them.
-final class CompiledRoute: Sendable {
+package final class CompiledRoute: Sendable {
     /// The scheme the route is bound to (its own or the default scheme), or `nil` for any.
-    package let scheme: String?
+    let scheme: String?
     /// The positions of the route.
-    package let elements: [RouteElement]
+    let elements: [RouteElement]
     /// The HTTP method, or `nil` for any.
-    package let method: String?
+    let method: String?
     /// The priority.
-    package let priority: Int
+    let priority: Int
     /// The registrations sharing this pattern, method and priority, one per variant, in registration order.
     let targets: [RouteRegistration]
     /// The registration sequence of the earliest target: ties in precedence go to the lower one.
-    package let sequence: Int
+    let sequence: Int
     /// How many captures a match yields, in element order.
-    package let captureCount: Int
+    let captureCount: Int
     /// The index of the catch-all element, if any.
     let catchAllIndex: Int?
     /// Where the route's positions fall among a request's segments.
@@ -43,12 +43,12 @@ final class CompiledRoute: Sendable {
 
     /// The target a lookup with `variants` gets: the first requested variant the route has;
     /// otherwise the untagged one (for an empty list always, else unless variants are strict).
-    package func target(for variants: [String]) -> RouteRegistration? {
+    func target(for variants: [String]) -> RouteRegistration? {
         variants.withUnsafeBufferPointer { target(for: $0) }
     }
 
     /// ``target(for:)-([String])`` for variants lent by a lookup.
-    package func target(for variants: UnsafeBufferPointer<String>) -> RouteRegistration? {
+    func target(for variants: UnsafeBufferPointer<String>) -> RouteRegistration? {
         for variant in variants {
             if let target = targets.first(where: { $0.variant == variant }) { return target }
         }
@@ -60,7 +60,7 @@ final class CompiledRoute: Sendable {
     var answersEveryVariantList: Bool { untaggedTarget != nil && !strictVariants }
 
     /// Whether the route has a target for a lookup with `variants`.
-    package func answers(variants: UnsafeBufferPointer<String>) -> Bool {
+    func answers(variants: UnsafeBufferPointer<String>) -> Bool {
         if variants.isEmpty { return untaggedTarget != nil }
         return target(for: variants) != nil
     }

@@ -3,9 +3,9 @@
 ///
 /// The list holds every method the routes answer (``HTTPMethodName/answered(by:)``: each route's,
 /// and `HEAD` where a route is `GET`), sorted. A table builds it once and hands it to its backend.
-struct MethodList: Sendable {
+package struct MethodList: Sendable {
     /// The methods, sorted.
-    package let names: [String]
+    let names: [String]
     /// The same, as tokens, for the methods of up to 15 bytes: compared as two words.
     let tokens: [ShortToken?]
     /// For each method, the index of the method a route of it also answers
@@ -21,7 +21,7 @@ struct MethodList: Sendable {
     }
 
     /// The index of a route's method, `nil` for a route without one.
-    package func index(ofRouteMethod method: String?) -> Int? {
+    func index(ofRouteMethod method: String?) -> Int? {
         method.flatMap { names.firstIndex(of: $0) }
     }
 
@@ -29,7 +29,7 @@ struct MethodList: Sendable {
     /// of its upper-cased form, or `.lookup(nil)` when no route has it (only routes without a
     /// method answer).
     @inline(__always)
-    package func filter(for method: String?) -> MethodFilter {
+    func filter(for method: String?) -> MethodFilter {
         guard let method else { return .lookup(nil) }
         // A method spelled as a route's (the usual case): small strings compare as two words.
         for index in names.indices where names[index] == method { return .lookup(index) }

@@ -11,7 +11,7 @@ package struct PrecedenceExplanation: Sendable {
     }
 
     /// Which precedence rule ranks one route above another.
-    enum Rule: Sendable, Hashable {
+    package enum Rule: Sendable, Hashable {
         /// A higher priority.
         case priority
         /// A more specific segment at the first position where the two differ.
@@ -42,7 +42,7 @@ package struct PrecedenceExplanation: Sendable {
 
     /// The rule that ranks `higher` above `lower`, and why, in one phrase; `higher` registered
     /// before `lower` when only the order is left.
-    func reason(_ higher: RouteRegistration, over lower: RouteRegistration) -> (rule: Rule, text: String) {
+    package func reason(_ higher: RouteRegistration, over lower: RouteRegistration) -> (rule: Rule, text: String) {
         if higher.priority != lower.priority {
             return (.priority, "priority \(higher.priority) over \(lower.priority)")
         }

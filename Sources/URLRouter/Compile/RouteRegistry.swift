@@ -9,7 +9,7 @@
 /// ``RouterOptions/caseInsensitive``) and they have the same method and variant.
 struct RouteRegistry: Sendable {
     /// The options patterns are lowered under.
-    package let options: RouterOptions
+    let options: RouterOptions
 
     struct Key: Hashable, Sendable {
         var pattern: PatternKey
@@ -34,10 +34,10 @@ struct RouteRegistry: Sendable {
     }
 
     /// The number of registrations.
-    package var count: Int { entries.count }
+    var count: Int { entries.count }
 
     /// Every registration, in registration order.
-    package var registrations: [RouteRegistration] {
+    var registrations: [RouteRegistration] {
         entries.values.sorted { $0.sequence < $1.sequence }.map(\.registration)
     }
 
@@ -103,7 +103,7 @@ struct RouteRegistry: Sendable {
     ///
     /// - Returns: the registrations replaced, in the order they were replaced.
     /// - Throws: ``RouterError`` for the first refusal; nothing changes then.
-    package mutating func register(_ registrations: [RouteRegistration]) throws(RouterError) -> [RouteRegistration] {
+    mutating func register(_ registrations: [RouteRegistration]) throws(RouterError) -> [RouteRegistration] {
         try checkMethodCount(adding: registrations.map(\.method), pattern: registrations.first?.pattern ?? "")
         try checkDuplicates(registrations)
         return registrations.compactMap { add($0) }
@@ -113,7 +113,7 @@ struct RouteRegistry: Sendable {
     ///
     /// - Returns: the registration it replaced, if any.
     @discardableResult
-    package mutating func add(_ registration: RouteRegistration) -> RouteRegistration? {
+    mutating func add(_ registration: RouteRegistration) -> RouteRegistration? {
         let lowered = LoweredPattern(registration.parsedPattern, options: options)
         let key = Key(pattern: lowered.key, method: registration.method, variant: registration.variant)
         if let method = registration.method { methodUses[method, default: 0] += 1 }
@@ -167,7 +167,7 @@ struct RouteRegistry: Sendable {
     }
 
     /// The routes in precedence order, each with its targets (one per variant).
-    package func compile() -> [CompiledRoute] {
+    func compile() -> [CompiledRoute] {
         struct GroupKey: Hashable {
             var pattern: PatternKey
             var method: String?
@@ -196,7 +196,7 @@ struct RouteRegistry: Sendable {
 
 /// Bytes as a dictionary key, hashed once (hashing a byte array element by element is slow, and
 /// tables of 10,000 routes hash every key several times): a pattern's identity, a literal's text.
-struct PatternKey: Hashable, Sendable {
+package struct PatternKey: Hashable, Sendable {
     package let bytes: [UInt8]
     let hash: Int
 
@@ -205,15 +205,15 @@ struct PatternKey: Hashable, Sendable {
         hash = Int(truncatingIfNeeded: bytes.withUnsafeBufferPointer { ByteHash.fnv1a($0) })
     }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    static func == (lhs: PatternKey, rhs: PatternKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
+    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    package static func == (lhs: PatternKey, rhs: PatternKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
 }
 
 /// A pattern lowered to elements under a router's options, with its identity key.
 package struct LoweredPattern: Sendable {
     package var scheme: String?
     package var elements: [RouteElement]
-    var key: PatternKey
+    package var key: PatternKey
 
     package init(_ pattern: RoutePattern, options: RouterOptions) {
         scheme = pattern.scheme ?? options.defaultScheme

@@ -2,12 +2,11 @@
 /// `i` takes segment `i`, except after a catch-all, where positions count from the end; the
 /// catch-all takes the one or more segments between. Both backends and the work bound place
 /// positions through this one type.
-@usableFromInline
 struct SegmentLayout: Sendable, Hashable {
     /// How many positions the route has.
-    @usableFromInline package let count: Int32
+    let count: Int32
     /// The catch-all's position, or -1.
-    @usableFromInline package let catchAll: Int32
+    let catchAll: Int32
 
     /// The layout of a route with `count` positions and its catch-all at `catchAll`.
     init(count: Int, catchAll: Int?) {
@@ -17,21 +16,18 @@ struct SegmentLayout: Sendable, Hashable {
 
     /// Whether a request of `segmentCount` segments gives every position a segment: exactly
     /// `count` of them, or with a catch-all at least that many.
-    @inlinable
     func fits(segmentCount: Int) -> Bool {
         catchAll < 0 ? segmentCount == Int(count) : segmentCount >= Int(count)
     }
 
     /// The segment `position` takes in a request of `segmentCount` segments: itself, or, after
     /// the catch-all, counted from the end.
-    @inlinable
-    package func segment(at position: Int, segmentCount: Int) -> Int {
+    func segment(at position: Int, segmentCount: Int) -> Int {
         catchAll >= 0 && position > Int(catchAll) ? segmentCount - (Int(count) - position) : position
     }
 
     /// The segments the catch-all takes in a request of `segmentCount` segments; `nil` when the
     /// route has no catch-all or the request leaves it no segment.
-    @inlinable
     func catchAllSegments(segmentCount: Int) -> Range<Int>? {
         guard catchAll >= 0, segmentCount >= Int(count) else { return nil }
         return Int(catchAll)..<(segmentCount - (Int(count) - 1 - Int(catchAll)))

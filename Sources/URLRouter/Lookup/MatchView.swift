@@ -43,18 +43,16 @@ struct MatchView {
 /// method called on the pointer reads the fields it needs in place, where a method on the view
 /// itself would get a copy of all of it.
 extension UnsafePointer where Pointee == MatchView {
-    @usableFromInline var pattern: String { pointee.registration.pointee.unsafelyUnwrapped.pattern }
+    var pattern: String { pointee.registration.pointee.unsafelyUnwrapped.pattern }
 
-    @usableFromInline var name: String? { pointee.registration.pointee.unsafelyUnwrapped.name }
+    var name: String? { pointee.registration.pointee.unsafelyUnwrapped.name }
 
-    @usableFromInline var parameterCount: Int { pointee.captures.count }
+    var parameterCount: Int { pointee.captures.count }
 
-    @usableFromInline
     func parameter(at index: Int) -> URLText {
         URLText(UnsafeBufferPointer(rebasing: pointee.storage[pointee.captures[index]]), form: .path)
     }
 
-    @usableFromInline
     func parameter(_ name: String) -> URLText? {
         var name = name
         return name.withUTF8 { wanted in
@@ -70,28 +68,28 @@ extension UnsafePointer where Pointee == MatchView {
         }
     }
 
-    @usableFromInline func parameterName(at index: Int) -> String {
+    func parameterName(at index: Int) -> String {
         let span = pointee.names[index]
         return String(
             decoding: UnsafeBufferPointer(start: pointee.nameBytes + Int(span.0), count: Int(span.1 - span.0)),
             as: UTF8.self)
     }
 
-    @usableFromInline var catchAllSegmentCount: Int? { pointee.catchAllRange?.count }
+    var catchAllSegmentCount: Int? { pointee.catchAllRange?.count }
 
-    @usableFromInline func catchAllSegment(at index: Int) -> URLText {
+    func catchAllSegment(at index: Int) -> URLText {
         let range = pointee.catchAllRange!
         let segment = range.lowerBound + index
         precondition(range.contains(segment), "catch-all segment index out of range")
         return URLText(UnsafeBufferPointer(rebasing: pointee.storage[pointee.segments[segment]]), form: .path)
     }
 
-    @usableFromInline var catchall: String? {
+    var catchall: String? {
         guard let range = pointee.catchAllRange else { return nil }
         return (0..<range.count).map { catchAllSegment(at: $0).string }.joined(separator: "/")
     }
 
-    @usableFromInline func queryValue(_ name: String) -> URLText? {
+    func queryValue(_ name: String) -> URLText? {
         let span = pointee.querySpan
         let decodePlus = pointee.decodePlus
         guard span.0 >= 0 else { return nil }

@@ -14,7 +14,7 @@ struct PackedRanges: Sendable {
         0, 0, 0, 0, 0, 0, 0, 0
     )
     /// The number of ranges.
-    @usableFromInline package private(set) var count = 0
+    @usableFromInline private(set) var count = 0
 
     /// No ranges.
     @inlinable
@@ -54,7 +54,7 @@ struct PackedRanges: Sendable {
     /// Adds `range` at the end, or answers `false` (changing nothing) when the value is full or
     /// a bound does not fit.
     @inlinable
-    package mutating func append(_ range: Range<Int>) -> Bool {
+    mutating func append(_ range: Range<Int>) -> Bool {
         guard count < Self.capacity, range.upperBound <= Int(UInt32.max) else { return false }
         let packed = UInt64(range.lowerBound) << 32 | UInt64(range.upperBound)
         let slot = count

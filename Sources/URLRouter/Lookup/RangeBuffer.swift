@@ -4,17 +4,15 @@
 /// A view (a pointer, a count and a capacity), so copying one copies three words and retains
 /// nothing. The storage belongs to the call that made it (``withTemporary(capacity:_:)``) and
 /// must not be used after it returns.
-@usableFromInline
 struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
-    @usableFromInline let base: UnsafeMutablePointer<Range<Int>>?
+    let base: UnsafeMutablePointer<Range<Int>>?
     /// The ranges the storage holds room for.
-    @usableFromInline let capacity: Int
-    @usableFromInline var storedCount: Int
+    let capacity: Int
+    var storedCount: Int
     /// The number of ranges.
-    @inlinable package var count: Int { storedCount }
+    var count: Int { storedCount }
 
     /// A buffer over `capacity` ranges of uninitialized storage at `base`, holding none yet.
-    @inlinable
     init(base: UnsafeMutablePointer<Range<Int>>?, capacity: Int) {
         self.base = base
         self.capacity = capacity
@@ -22,38 +20,33 @@ struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
     }
 
     /// An empty buffer with no storage.
-    @inlinable
     init() {
         self.init(base: nil, capacity: 0)
     }
 
     /// Runs `body` on an empty buffer with room for `capacity` ranges, on the stack when that is safe.
-    @inlinable
     static func withTemporary<R>(capacity: Int, _ body: (RangeBuffer) throws -> R) rethrows -> R {
         try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Swift.max(1, capacity)) { storage in
             try body(RangeBuffer(base: storage.baseAddress, capacity: capacity))
         }
     }
 
-    @inlinable package var startIndex: Int { 0 }
-    @inlinable var endIndex: Int { count }
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
 
-    @inlinable
     subscript(position: Int) -> Range<Int> {
         precondition(position >= 0 && position < count, "range index out of bounds")
         return base.unsafelyUnwrapped[position]
     }
 
     /// Adds a range at the end; there must be room for it.
-    @inlinable
-    package mutating func append(_ range: Range<Int>) {
+    mutating func append(_ range: Range<Int>) {
         precondition(count < capacity, "range buffer full")
         (base.unsafelyUnwrapped + storedCount).initialize(to: range)
         storedCount += 1
     }
 
     /// Forgets every range, keeping the storage.
-    @inlinable
     mutating func removeAll() {
         storedCount = 0
     }

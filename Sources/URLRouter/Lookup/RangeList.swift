@@ -4,16 +4,14 @@
 /// Segments of a URL and captured values are ranges of one text; a lookup on a typical URL
 /// (up to eight segments or captures) then allocates nothing for them, and copying the list
 /// retains nothing.
-@usableFromInline
-struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
-    @usableFromInline var packed = PackedRanges()
+package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
+    var packed = PackedRanges()
     /// Every range, when they do not fit in ``packed``.
-    @usableFromInline var overflow: [Range<Int>]?
+    var overflow: [Range<Int>]?
     /// The number of ranges.
-    @inlinable package var count: Int { overflow?.count ?? packed.count }
+    package var count: Int { overflow?.count ?? packed.count }
 
     /// An empty list.
-    @inlinable
     init() {}
 
     /// A list of `ranges`.
@@ -32,23 +30,20 @@ struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConver
     }
 
     /// A list of `packed`'s ranges.
-    @inlinable
     init(_ packed: PackedRanges) {
         self.packed = packed
     }
 
-    @inlinable package var startIndex: Int { 0 }
-    @inlinable var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    @inlinable
-    subscript(position: Int) -> Range<Int> {
+    package subscript(position: Int) -> Range<Int> {
         if let overflow { return overflow[position] }
         return packed[position]
     }
 
     /// Adds a range at the end.
-    @inlinable
-    package mutating func append(_ range: Range<Int>) {
+    mutating func append(_ range: Range<Int>) {
         if overflow != nil {
             overflow!.append(range)
         } else if !packed.append(range) {
@@ -57,8 +52,7 @@ struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConver
     }
 
     /// Adds every range of `ranges` at the end.
-    @inlinable
-    package mutating func append(contentsOf ranges: RangeList) {
+    mutating func append(contentsOf ranges: RangeList) {
         for range in ranges { append(range) }
     }
 
@@ -75,14 +69,14 @@ struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConver
     }
 
     /// The first `count` ranges.
-    package func prefix(_ count: Int) -> RangeList {
+    func prefix(_ count: Int) -> RangeList {
         RangeList(self[0..<Swift.min(count, self.count)])
     }
 
-    @usableFromInline package var description: String { Array(self).description }
+    package var description: String { Array(self).description }
 
-    @usableFromInline static func == (lhs: RangeList, rhs: RangeList) -> Bool { lhs.elementsEqual(rhs) }
-    @usableFromInline func hash(into hasher: inout Hasher) {
+    package static func == (lhs: RangeList, rhs: RangeList) -> Bool { lhs.elementsEqual(rhs) }
+    package func hash(into hasher: inout Hasher) {
         for range in self { hasher.combine(range) }
     }
 }

@@ -5,15 +5,15 @@
 /// a plain URL; it is never copied (it is lent by `borrowing`).
 struct Resolution: ~Copyable {
     /// The routed URL's bytes (the URL, or the rewritten URL): what the spans are offsets into.
-    package var bytes: UnsafeBufferPointer<UInt8>
+    var bytes: UnsafeBufferPointer<UInt8>
     /// The bytes holding the segments' comparison forms: ``bytes`` unless a segment was decoded.
-    package var storage: UnsafeBufferPointer<UInt8>
+    var storage: UnsafeBufferPointer<UInt8>
     /// The segments, as ranges of ``storage``.
-    package var segments = RangeBuffer()
+    var segments = RangeBuffer()
     /// When the segments are one `/`-separated run of ``storage``, that run.
     var segmentRun: Range<Int>?
     /// The lower-cased scheme, or the default scheme (lent, like the bytes).
-    package var scheme: UnsafeBufferPointer<UInt8>?
+    var scheme: UnsafeBufferPointer<UInt8>?
     /// Whether ``scheme`` is the table's default scheme (the URL has none).
     var schemeIsDefault = false
     /// The host, query and fragment, as offsets into ``bytes``, or `(-1, -1)`.
@@ -23,11 +23,11 @@ struct Resolution: ~Copyable {
     /// The winner's index in precedence order, when ``reason`` is `nil`.
     var routeIndex = -1
     /// The winner's captured values, as ranges of ``storage``.
-    package var captures = RangeBuffer()
+    var captures = RangeBuffer()
     /// The segments the winner's catch-all took, as indices into ``segments``.
-    package var catchAll: Range<Int>?
+    var catchAll: Range<Int>?
     /// Why there is no winner; `nil` when there is one.
-    package var reason: RouteMiss.Reason? = .noMatch
+    var reason: RouteMiss.Reason? = .noMatch
     /// What most lookups lack, in one box: a plain lookup then copies and destroys one `nil`.
     var rare: Rare?
 
@@ -54,22 +54,22 @@ struct Resolution: ~Copyable {
     }
 
     /// More about a miss (which part of a URL is malformed).
-    package var detail: String? {
+    var detail: String? {
         get { rare?.detail }
         set { rareForWriting.detail = newValue }
     }
     /// The URL after rewriting, when a rule applied.
-    package var rewrittenURL: String? {
+    var rewrittenURL: String? {
         get { rare?.rewrittenURL }
         set { if newValue != nil || rare != nil { rareForWriting.rewrittenURL = newValue } }
     }
     /// The full normalization, when the URL needed one (escapes, transitions, callback URLs).
-    package var request: RequestURL? {
+    var request: RequestURL? {
         get { rare?.request }
         set { rareForWriting.request = newValue }
     }
     /// For `methodNotAllowed`: the methods that would have answered, sorted.
-    package var allowedMethods: [String] {
+    var allowedMethods: [String] {
         get { rare?.allowedMethods ?? [] }
         set { rareForWriting.allowedMethods = newValue }
     }

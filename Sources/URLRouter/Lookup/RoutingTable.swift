@@ -92,7 +92,7 @@ package struct RoutingTable: Sendable {
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
-    var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
+    package var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
 
     /// Records the engine calls that `lookup(table, 0)` to `lookup(table, count - 1)` make, where
     /// `table` answers as this one does and records; `nil` when the backend has no bare engine
@@ -108,7 +108,7 @@ package struct RoutingTable: Sendable {
     }
 
     /// What the backend reports about the compiled rewrite rules, when it compiles patterns.
-    var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
+    package var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
 
     /// A table with no routes and no rules, which matches nothing.
     package init(empty options: RouterOptions, fallbackReason: String? = nil) {

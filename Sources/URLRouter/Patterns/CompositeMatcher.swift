@@ -32,7 +32,7 @@ struct CompositeMatcher: Sendable {
     }
 
     /// The byte ranges of the captures in `segment`, or `nil` when it does not match.
-    package func match(_ segment: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    func match(_ segment: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         let count = segment.count
         guard count >= head.count, equal(segment, at: 0, head) else { return nil }
         guard !tail.isEmpty else { return count == head.count ? [] : nil }
@@ -91,7 +91,7 @@ struct CompositeMatcher: Sendable {
 extension CompositeMatcher {
     /// The captures of the segment at UTF-8 offsets `range` of `storage`, as ranges of `storage`,
     /// or `nil` when it does not match.
-    package func captures(in storage: String, at range: Range<Int>) -> RangeList? {
+    func captures(in storage: String, at range: Range<Int>) -> RangeList? {
         var captures = RangeList()
         let matched =
             storage.utf8.withContiguousStorageIfAvailable { bytes in

@@ -20,13 +20,13 @@
 ///   that start at different positions must never both be in progress at the same point of the
 ///   expression before one has matched (``searchFinding`` is `nil`), or the search is quadratic
 ///   (`a+b` against `aaaa…`). A rule anchored with `^` starts at one position only.
-struct RegexComplexity: Sendable {
+package struct RegexComplexity: Sendable {
     /// Why an expression can make a backtracking engine work super-linearly, and where.
-    struct Finding: Sendable, Hashable, CustomStringConvertible {
+    package struct Finding: Sendable, Hashable, CustomStringConvertible {
         /// The UTF-8 offset, in the expression, of the part that makes it so.
-        package var offset: Int
+        var offset: Int
         /// The reason, in one sentence.
-        package var message: String
+        var message: String
 
         package var description: String { "at offset \(offset): \(message)" }
     }

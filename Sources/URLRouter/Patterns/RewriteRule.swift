@@ -15,7 +15,7 @@ package struct RewriteRule: Sendable, CustomStringConvertible {
     /// The expression, parsed.
     package let regex: SharedRegex
     /// The target, parsed.
-    let template: RewriteTemplate
+    package let template: RewriteTemplate
 
     /// The expression, as written.
     package var expression: String { regex.source }
@@ -42,9 +42,9 @@ package struct RewriteRule: Sendable, CustomStringConvertible {
 }
 
 /// The target of a rewrite rule, parsed.
-struct RewriteTemplate: Sendable, Hashable {
+package struct RewriteTemplate: Sendable, Hashable {
     /// The template as written.
-    package let source: String
+    let source: String
     let parts: [Part]
 
     enum Variable: String, Sendable, Hashable, CaseIterable {

@@ -20,10 +20,10 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The lower-cased scheme, when the pattern has `scheme://`.
     package let scheme: String?
     /// The segments; empty segments (doubled or outer slashes) are dropped.
-    let segments: [Segment]
+    package let segments: [Segment]
 
     /// One segment of a pattern.
-    struct Segment: Sendable, Hashable, CustomStringConvertible {
+    package struct Segment: Sendable, Hashable, CustomStringConvertible {
         enum Kind: Sendable, Hashable {
             case literal(String)
             case parameter(String, constraint: SharedRegex?)
@@ -31,7 +31,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             case star
             case doubleStar
         }
-        package let kind: Kind
+        let kind: Kind
 
         /// A literal segment, in comparison form (`%2F` and `%25` kept encoded).
         package static func literal(_ text: String) -> Segment { Segment(kind: .literal(text)) }
@@ -40,9 +40,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             Segment(kind: .parameter(name, constraint: constraint))
         }
         /// An in-segment pattern such as `{id}.jpg` or `*.jpg`.
-        package static func composite(_ pieces: [Piece]) -> Segment { Segment(kind: .composite(pieces)) }
+        static func composite(_ pieces: [Piece]) -> Segment { Segment(kind: .composite(pieces)) }
         /// `*`.
-        package static let star = Segment(kind: .star)
+        static let star = Segment(kind: .star)
         /// `**`.
         static let doubleStar = Segment(kind: .doubleStar)
 

@@ -30,14 +30,14 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     package let portablePattern: String
     let root: Node
     /// How much a backtracking engine can spend on the expression (see ``RegexComplexity``).
-    let complexity: RegexComplexity
+    package let complexity: RegexComplexity
 
     /// Why an expression was refused, and where.
-    struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
         /// UTF-8 offset into the expression.
         package var offset: Int
         /// The reason, in one sentence.
-        package var message: String
+        var message: String
         package var description: String { "at offset \(offset): \(message)" }
     }
 
@@ -49,7 +49,7 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     /// Parses and checks `source`.
     ///
     /// - Throws: ``SyntaxError`` naming the offset of the first construct outside the shared syntax.
-    init(_ source: String) throws(SyntaxError) {
+    package init(_ source: String) throws(SyntaxError) {
         var parser = Parser(source)
         let root = try parser.parse()
         self.source = source

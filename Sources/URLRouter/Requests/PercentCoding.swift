@@ -9,7 +9,6 @@
 ///
 /// A `%` not followed by two hex digits, or escapes that decode to invalid UTF-8,
 /// make the text malformed: every function here then returns `nil`.
-@usableFromInline
 package enum PercentCoding: Sendable {
     /// The value of one hex digit, or `nil`.
     @inline(__always)
@@ -30,12 +29,11 @@ package enum PercentCoding: Sendable {
     }
 
     /// `text` with every escape decoded, or `nil` when it is malformed.
-    @usableFromInline package static func decoded(_ text: Substring, plusAsSpace: Bool = false) -> String? {
+    package static func decoded(_ text: Substring, plusAsSpace: Bool = false) -> String? {
         text.withUTF8Bytes { decode($0, keepSlashAndPercent: false, plusAsSpace: plusAsSpace) }
     }
 
     /// `text` with every escape decoded, or `nil` when it is malformed.
-    @inlinable
     package static func decoded(_ text: String, plusAsSpace: Bool = false) -> String? {
         decoded(text[...], plusAsSpace: plusAsSpace)
     }
@@ -46,7 +44,7 @@ package enum PercentCoding: Sendable {
     }
 
     /// Turns the comparison form into the fully decoded value (`%2F` → `/`, `%25` → `%`).
-    @usableFromInline static func decodeComparisonForm(_ text: Substring) -> String {
+    static func decodeComparisonForm(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         // The comparison form only holds the escapes %2F and %25, both well-formed.
         return decoded(text) ?? String(text)
@@ -151,7 +149,6 @@ func asciiLowercased(_ text: String) -> String {
 
 /// `byte` with `A-Z` lowered: the one ASCII case fold of the package (literal comparisons,
 /// pattern keys, first-segment hashing, on every backend).
-@inlinable
 func asciiLower(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
@@ -167,7 +164,6 @@ extension Substring {
     /// Lends the substring's UTF-8 bytes without copying when its base string is native: the bytes
     /// are a window into the base's storage. (`Substring.withUTF8` and the `utf8` view's contiguous
     /// storage take a slow path; this one does not.)
-    @inlinable
     func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let base = self.base
         let start = base.utf8.distance(from: base.startIndex, to: startIndex)

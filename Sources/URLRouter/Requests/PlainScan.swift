@@ -13,12 +13,12 @@ import Darwin
 /// Trivially copyable: the segments go to storage the lookup lends.
 struct PlainScan {
     /// The segments, as ranges of the URL's bytes (the host first when it is a segment).
-    package var segments: RangeBuffer
+    var segments: RangeBuffer
     /// When the segments are exactly the `/`-separated parts of one run of the URL's bytes, that run.
     var segmentRun: Range<Int>?
     /// Where the scheme is in the URL's bytes, when the URL has one (already lower case: a URL
     /// with an upper-case scheme is left to the full normalization).
-    package var scheme: Range<Int>?
+    var scheme: Range<Int>?
     /// Where the host, the query and the fragment are, or `(-1, -1)`.
     var hostSpan = RequestURL.absent
     var querySpan = RequestURL.absent

@@ -19,27 +19,25 @@
 /// Segments are kept as byte ranges of one storage string: the URL itself when no segment holds an
 /// escape. Normalizing a plain URL allocates nothing, and copying a request retains only the URL
 /// (the rarely set parts live in one optional box).
-@usableFromInline
 package struct RequestURL: Sendable {
     /// The URL that was normalized.
-    @usableFromInline package let url: String
+    package let url: String
     /// Where each segment is in ``storage``, as UTF-8 offsets.
-    var segmentRanges: RangeList
+    package var segmentRanges: RangeList
     /// The lower-cased scheme, or the default scheme, or `nil`.
     package var scheme: String?
     /// Whether `+` in the query is a space.
     package var decodePlus: Bool
     // Offsets into `url`, or (-1, -1) when absent.
-    @usableFromInline var hostSpan: (Int32, Int32)
-    @usableFromInline var querySpan: (Int32, Int32)
-    @usableFromInline var fragmentSpan: (Int32, Int32)
+    var hostSpan: (Int32, Int32)
+    var querySpan: (Int32, Int32)
+    var fragmentSpan: (Int32, Int32)
     /// What only some URLs have: decoded storage, a decoded host, a transition, a callback URL.
-    @usableFromInline var extras: Extras?
+    var extras: Extras?
 
     /// The rarely set parts of a request.
-    @usableFromInline
     final class Extras: Sendable {
-        @usableFromInline let decoded: String?
+        let decoded: String?
         let decodedHost: String?
         let transition: String?
         let callbackURL: String?
@@ -52,7 +50,7 @@ package struct RequestURL: Sendable {
         }
     }
 
-    @usableFromInline static let absent: (Int32, Int32) = (-1, -1)
+    static let absent: (Int32, Int32) = (-1, -1)
 
     @inline(__always)
     static func span(_ range: Range<Int>?) -> (Int32, Int32) {
@@ -66,11 +64,9 @@ package struct RequestURL: Sendable {
     }
 
     /// The text holding the segments' comparison forms: ``url`` itself unless a segment had escapes.
-    @inlinable
     package var storage: String { extras?.decoded ?? url }
 
     /// Whether the segments live in ``url`` itself (no segment had escapes).
-    @inlinable
     var segmentsAreInURL: Bool { extras?.decoded == nil }
 
     /// The removed transition prefix, spelled as in ``RouterOptions/transitionPrefixes``.
@@ -108,11 +104,11 @@ package struct RequestURL: Sendable {
     }
 
     /// A malformed URL: which part, and why.
-    struct MalformedURL: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct MalformedURL: Error, Sendable, Hashable, CustomStringConvertible {
         /// The part of the URL that does not decode (`host`, `path segment`, `query`, ...).
-        package var part: String
+        var part: String
         /// The offending text as written.
-        package var text: String
+        var text: String
 
         package var description: String {
             "malformed URL: the \(part) '\(text)' has a '%' not followed by two hex digits, or escapes that are not UTF-8"
@@ -123,7 +119,7 @@ package struct RequestURL: Sendable {
     ///
     /// - Throws: ``MalformedURL`` when any part has a bad escape.
     /// - Complexity: O(*n*) in the length of `url`.
-    init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
+    package init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
         var layout = URLLayout()
         var ranges = RangeList()
         var scannedScheme: String?

@@ -5,11 +5,11 @@
 struct ShortToken: Sendable {
     /// The most bytes a token holds (as a `String`, such a token needs no allocation).
     static let capacity = 15
-    @usableFromInline var low: UInt64 = 0
-    @usableFromInline var high: UInt64 = 0
-    @usableFromInline var storedCount = 0
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var storedCount = 0
     /// The number of bytes.
-    @inlinable package var count: Int { storedCount }
+    var count: Int { storedCount }
 
     /// The token for a method: `method` upper-cased, or `nil` when it is not a token of at most 15 bytes.
     init?(method: String) {
@@ -72,21 +72,18 @@ struct ShortToken: Sendable {
     }
 
     /// Whether both tokens hold the same bytes.
-    @inlinable
     func isEqual(to other: ShortToken) -> Bool {
         low == other.low && high == other.high && storedCount == other.storedCount
     }
 
     /// Byte `index` (less than ``count``).
-    @inlinable
     subscript(index: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: (index < 8 ? low : high) &>> (UInt64(index & 7) &* 8))
     }
 
     /// Writes the bytes to `destination` in two word stores, followed by zeros up to 16 bytes:
     /// `destination` must have room for 16. Returns ``count``.
-    @inlinable
-    package func write(to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    func write(to destination: UnsafeMutablePointer<UInt8>) -> Int {
         let raw = UnsafeMutableRawPointer(destination)
         raw.storeBytes(of: low.littleEndian, as: UInt64.self)
         (raw + 8).storeBytes(of: high.littleEndian, as: UInt64.self)
@@ -94,7 +91,7 @@ struct ShortToken: Sendable {
     }
 
     /// The token as a string.
-    package var string: String {
+    var string: String {
         String(unsafeUninitializedCapacity: count) { buffer in
             for index in 0..<count { buffer[index] = self[index] }
             return count

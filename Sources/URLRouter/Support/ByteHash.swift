@@ -7,7 +7,6 @@ enum ByteHash {
     /// collection, so every caller runs a plain loop over the bytes (a generic form, left
     /// unspecialized when the PCRE2 backend was a module of its own, iterated through protocol
     /// witnesses and took a quarter of a lookup on a 10,000-route table).
-    @inlinable
     static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool = false) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for index in 0..<bytes.count {

@@ -12,7 +12,7 @@ import Foundation
 /// only compiles new constraints and rules. The cache holds what the last table built on this
 /// backend uses, nothing else, so registering and removing routes never grows it.
 final class FoundationBackend: MatcherBackend {
-    package let name = "foundation"
+    let name = "foundation"
 
     /// The constraints of the last route table built, by pattern.
     private let constraintCache = LockedValue<[String: BoundedRegex]>([:])
@@ -52,7 +52,7 @@ final class FoundationBackend: MatcherBackend {
         _ = try BoundedRegex(pattern: pattern)
     }
 
-    package func compileError(constraint: SharedRegex) -> String? {
+    func compileError(constraint: SharedRegex) -> String? {
         do {
             try compileError(FoundationBackend.constraintPattern(constraint), cache: constraintCache)
             return nil
@@ -61,7 +61,7 @@ final class FoundationBackend: MatcherBackend {
         }
     }
 
-    package func compileError(rewriteExpression: SharedRegex) -> String? {
+    func compileError(rewriteExpression: SharedRegex) -> String? {
         do {
             try compileError(rewriteExpression.portablePattern, cache: ruleCache)
             return nil

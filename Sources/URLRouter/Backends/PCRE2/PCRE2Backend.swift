@@ -17,7 +17,7 @@ internal import CURLRouterPCRE2
 ///
 /// Available only with the `PCRE2` package trait (on by default).
 final class PCRE2Backend: MatcherBackend {
-    package let name = "pcre2"
+    let name = "pcre2"
 
     /// Makes the backend.
     init() {}
@@ -56,11 +56,11 @@ final class PCRE2Backend: MatcherBackend {
     /// on the same regexes.
     static let sameSearchAsICU = "(*NO_START_OPT)(*NO_AUTO_POSSESS)(*NO_DOTSTAR_ANCHOR)"
 
-    package func compileError(constraint: SharedRegex) -> String? {
+    func compileError(constraint: SharedRegex) -> String? {
         compileError(pattern: "/(?:" + constraint.segmentConfinedPattern + ")(?=/)")
     }
 
-    package func compileError(rewriteExpression: SharedRegex) -> String? {
+    func compileError(rewriteExpression: SharedRegex) -> String? {
         compileError(pattern: rewriteExpression.portablePattern)
     }
 

@@ -9,13 +9,13 @@ struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Which step failed.
-    package var kind: Kind
+    var kind: Kind
     /// PCRE2's error code.
-    package var code: Int32
+    var code: Int32
     /// For a compile error, the offset in the pattern.
-    package var offset: Int?
+    var offset: Int?
     /// PCRE2's message for the code.
-    package var message: String
+    var message: String
 
     init(_ kind: Kind, code: Int32, offset: Int? = nil) {
         self.kind = kind
@@ -39,7 +39,7 @@ struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
         return String(decoding: buffer[..<Int(length)], as: UTF8.self)
     }
 
-    package var description: String {
+    var description: String {
         "PCRE2 \(kind.rawValue) error \(code)" + (offset.map { " at offset \($0)" } ?? "") + ": \(message)"
     }
 
