@@ -9,7 +9,7 @@ extension BenchmarkRunner {
         let set: RouteSet
         let backendName: String
         let router: Router
-        let table: RoutingTable
+        let table: CompiledTable
         let typed: RouteTable<Int>
         let mallocCount: (@Sendable () -> Int?)?
         var mallocsPerLookup: Double?

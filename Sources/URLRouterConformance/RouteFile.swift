@@ -41,7 +41,7 @@ package struct RouteFile: Sendable {
 
     /// The file's path.
     package var path: String
-    /// Whether the file is a JSON route table.
+    /// Whether the file is a JSON route map (FTRouter's format).
     package var isJSON: Bool
     /// The routes, in file order (a JSON table's sorted by pattern, as ``Router/registerRoutes(json:handler:)``
     /// registers them).

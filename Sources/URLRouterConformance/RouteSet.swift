@@ -166,7 +166,7 @@ public struct RouteSet: Sendable {
     }
 
     /// The requests whose winner in `table` (built by ``router(backend:)``) is not their own route.
-    package func wrongAnswers(in table: RoutingTable) -> [WrongAnswer] {
+    package func wrongAnswers(in table: CompiledTable) -> [WrongAnswer] {
         requests.indices.compactMap { index in
             let request = requests[index]
             let got: String

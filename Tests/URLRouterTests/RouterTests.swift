@@ -336,13 +336,13 @@ struct RecordingLogHandler: LogHandler {
     }
 
     @Test(arguments: [
-        (#"["a"]"#, "route table"),
+        (#"["a"]"#, "route map"),
         (#"{"a": 1}"#, "a"),
         (#"{"1ft": {"a": "b"}}"#, "1ft"),
         (#"{"ft": {"a": 2}}"#, "ft → a"),
         (#"{"ft": {"x://a": "b"}}"#, "ft → x://a"),
         (#"{"/a/:x/:x": "b"}"#, "/a/:x/:x"),
-        ("{not json", "JSON route table"),
+        ("{not json", "JSON route map"),
     ])
     func refusedTablesNameTheEntryAndRegisterNothing(json: String, entry: String) {
         let router = Router()

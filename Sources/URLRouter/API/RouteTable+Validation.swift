@@ -90,9 +90,9 @@ extension RouteTable {
                         subjectText: "rewrite rule \(index) (\(rule.expression) -> \(rule.target))", error: error))
             }
         }
-        let compiled: RoutingTable
+        let compiled: CompiledTable
         do {
-            compiled = try RoutingTable(backend: backend.engine, registry: registry, rules: rules)
+            compiled = try CompiledTable(backend: backend.engine, registry: registry, rules: rules)
         } catch {
             let refusal = RouterError(
                 .invalidPattern, input: "route table",

@@ -22,7 +22,7 @@
 /// (`Docs/SEMANTICS.md`); both backends give the same answers.
 public struct RouteTable<Value: Sendable>: Sendable {
     /// The compiled routes.
-    @usableFromInline let table: RoutingTable
+    @usableFromInline let table: CompiledTable
     /// The routes' values, by handle.
     @usableFromInline let values: RouteValues<Value>
 
@@ -49,7 +49,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     }
 
     /// A table over `table`, whose registrations' handles are indices of `values`.
-    package init(table: RoutingTable, values: [Value]) {
+    package init(table: CompiledTable, values: [Value]) {
         precondition(table.store.handleCount <= values.count, "a value for every handle")
         self.table = table
         self.values = RouteValues(values)

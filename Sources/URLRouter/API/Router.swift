@@ -392,7 +392,7 @@ public final class Router: Sendable {
     }
 
     /// The compiled rules and routes as of now (compiles them if they changed).
-    package var table: RoutingTable { snapshot().routes.table }
+    package var table: CompiledTable { snapshot().routes.table }
 
     /// Looks `url` up for `kind`'s entry point; a miss is logged and, unless it is a kind
     /// mismatch, heard by the unmatched handler.

@@ -1,4 +1,4 @@
-/// What a ``RoutingTable`` keeps of its registrations for the answer step, flat: each
+/// What a ``CompiledTable`` keeps of its registrations for the answer step, flat: each
 /// registration by handle, each route's untagged target's handle, and the parameter names, so
 /// that a lookup reads them through pointers without retaining anything.
 ///

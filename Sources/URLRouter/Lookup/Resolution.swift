@@ -1,4 +1,4 @@
-/// What steps 1 to 4 of a lookup found (see ``RoutingTable``), lent to the caller for one call.
+/// What steps 1 to 4 of a lookup found (see ``CompiledTable``), lent to the caller for one call.
 ///
 /// The byte buffers point into the URL (or its rewritten or decoded form) and are valid only
 /// during the call that lends the resolution; nothing here is reference counted on the path of

@@ -68,9 +68,9 @@ extension Router {
         for (handle, registration) in live.enumerated() {
             _ = compact.add(registration.renumbered(handle))
         }
-        let table: RoutingTable
+        let table: CompiledTable
         do {
-            table = try RoutingTable(backend: backend.engine, registry: compact, rules: rules)
+            table = try CompiledTable(backend: backend.engine, registry: compact, rules: rules)
         } catch {
             // Every pattern and rule compiled on its own when added, and tables too large for one
             // pattern are split into several, so this takes an engine failure (out of memory for JIT
@@ -80,9 +80,9 @@ extension Router {
                 "backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
             let reason = "the \(backend.name) backend could not compile the table: \(error)"
             table =
-                (try? RoutingTable(
+                (try? CompiledTable(
                     backend: FoundationBackend(), registry: compact, rules: rules, fallbackReason: reason))
-                ?? RoutingTable(empty: options, fallbackReason: reason)
+                ?? CompiledTable(empty: options, fallbackReason: reason)
         }
         // Every live registration has its handler: both are added and removed under the lock.
         let routes = RouteTable(table: table, values: live.map { handlers[$0.handle]! })

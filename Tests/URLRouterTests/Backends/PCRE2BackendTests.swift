@@ -9,8 +9,8 @@ import Testing
 
 /// Builds tables on both backends from the same registry.
 struct TablePair {
-    let pcre2: RoutingTable
-    let foundation: RoutingTable
+    let pcre2: CompiledTable
+    let foundation: CompiledTable
 
     init(_ patterns: [(String, String?)], options: RouterOptions = RouterOptions(), rules: [RewriteRule] = []) throws {
         var registry = RouteRegistry(options: options)
@@ -18,8 +18,8 @@ struct TablePair {
             registry.add(
                 RouteRegistration(pattern: try RoutePattern(pattern), method: method, name: "r\(index)", handle: index))
         }
-        pcre2 = try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: rules)
-        foundation = try RoutingTable(backend: FoundationBackend(), registry: registry, rules: rules)
+        pcre2 = try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: rules)
+        foundation = try CompiledTable(backend: FoundationBackend(), registry: registry, rules: rules)
     }
 
     /// The winner's name on each backend (or the miss reason), which must agree.
@@ -127,7 +127,7 @@ struct TablePair {
             try #require(throws: RouterError.self) { try beyond.register([try route("GET")]) }.code == .invalidPattern)
         // Refused as a whole: nothing of the batch was added.
         #expect(beyond.count == registry.count)
-        _ = try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: [])
+        _ = try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: [])
     }
 
     @Test func routesOnePatternCannotHoldBecomeAChainThatKeepsPrecedence() throws {
@@ -275,7 +275,7 @@ struct TablePair {
         #expect(PCRE2Backend.libraryVersion == nil)
         let registry = RouteRegistry(options: RouterOptions())
         #expect(throws: RouterError.self) {
-            try RoutingTable(backend: PCRE2Backend(), registry: registry, rules: [])
+            try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: [])
         }
     }
 }

@@ -1,5 +1,9 @@
 /// An immutable, compiled snapshot of a router: its routes and rewrite rules on one backend.
 ///
+/// The engine under a ``RouteTable`` (the public, typed table: one of these and its values) and
+/// under each snapshot of a ``Router``. (A `Router` also reads FTRouter-style JSON or
+/// property-list *route maps*; those are input, not tables.)
+///
 /// Every lookup runs against one snapshot, so it sees one consistent table. There is one lookup
 /// pipeline, the same for every backend and for the owning and the borrowed lookups; only
 /// ``RouteMatcher`` and ``URLRewriter`` differ:
@@ -13,14 +17,14 @@
 ///    method and variants, in one call; with ``RouterOptions/fallbackToLastHandler``, then shorter and shorter
 ///    runs of leading segments; then, if the path matched only routes of other methods,
 ///    `methodNotAllowed` (with the methods that would have answered); else `noMatch`;
-/// 5. the answer (`RoutingTable+Answer.swift`): the registration of the winning route that
+/// 5. the answer (`CompiledTable+Answer.swift`): the registration of the winning route that
 ///    answers the variants, lent in place (the borrowed lookup) or copied into a ``RouteMatch``.
 ///
 /// Nothing on the way is reference counted or allocated for a URL with no `%` and no rewrite:
 /// its segments and the winner's captures go to storage lent from the stack (``RangeBuffer``),
 /// and the matcher is handed a ``MatchRequest`` of pointers.
 @usableFromInline
-package struct RoutingTable: Sendable {
+package struct CompiledTable: Sendable {
     /// The options the table was built under.
     package let options: RouterOptions
     /// The routes in precedence order.
@@ -98,7 +102,7 @@ package struct RoutingTable: Sendable {
     /// `table` answers as this one does and records; `nil` when the backend has no bare engine
     /// calls (Foundation) or one of them could not be replayed bare. For `urlrouter bench`'s
     /// baseline: the table's own lookups never look for a recorder.
-    package func recordRawMatches(lookups count: Int, _ lookup: (RoutingTable, Int) -> Void) -> (any RawMatchReplay)? {
+    package func recordRawMatches(lookups count: Int, _ lookup: (CompiledTable, Int) -> Void) -> (any RawMatchReplay)? {
         guard let recordable = matcher as? any RawMatchRecording else { return nil }
         return recordable.recordRawMatches(lookups: count) { recording, index in
             var table = self

@@ -1,7 +1,7 @@
 /// Step 5 of a lookup, the answer: which registration of the winning route answers, then the
 /// answer in the caller's form, lent in place (``withLookup(_:method:variants:_:)``) or copied
 /// into a ``RouteMatch`` (``lookup(_:method:variants:extra:)``). The two differ only in that copy.
-extension RoutingTable {
+extension CompiledTable {
     /// The handle of the registration that answers `resolution` for `variants`, or `nil` when
     /// there is none (a miss, or a backend that returned a route that does not answer the
     /// lookup, which is reported as no match).

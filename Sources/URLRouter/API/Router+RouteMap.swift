@@ -1,7 +1,7 @@
 public import Foundation
 
 extension Router {
-    /// Registers a route table read from JSON (FTRouter's batch format).
+    /// Registers a route map read from JSON (FTRouter's batch format).
     ///
     /// Two shapes are read, and may be mixed:
     ///
@@ -38,12 +38,12 @@ extension Router {
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
-            throw RouterError(.invalidRouteTable, input: "JSON route table", message: "not valid JSON: \(error)")
+            throw RouterError(.invalidRouteTable, input: "JSON route map", message: "not valid JSON: \(error)")
         }
         return try registerRoutes(table: object, handler: handler)
     }
 
-    /// Registers a route table read from a property list (XML or binary), in the shapes of
+    /// Registers a route map read from a property list (XML or binary), in the shapes of
     /// ``registerRoutes(json:handler:)``; returns the registrations its routes replaced.
     @discardableResult
     public func registerRoutes(
@@ -57,12 +57,12 @@ extension Router {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw RouterError(
-                .invalidRouteTable, input: "property-list route table", message: "not a property list: \(error)")
+                .invalidRouteTable, input: "property-list route map", message: "not a property list: \(error)")
         }
         return try registerRoutes(table: object, handler: handler)
     }
 
-    /// Registers a route table already decoded into dictionaries.
+    /// Registers a route map already decoded into dictionaries.
     func registerRoutes(
         table: Any,
         handler: (_ entry: (pattern: String, target: String)) -> RouteHandler = { entry in
@@ -74,11 +74,11 @@ extension Router {
             contentsOf: entries.map { RouteDefinition($0.pattern, name: $0.pattern, handler: handler($0)) })
     }
 
-    /// Flattens a route table into entries, sorted by pattern.
+    /// Flattens a route map into entries, sorted by pattern.
     package static func entries(of table: Any) throws(RouterError) -> [(pattern: String, target: String)] {
         guard let dictionary = table as? [String: Any] else {
             throw RouterError(
-                .invalidRouteTable, input: "route table",
+                .invalidRouteTable, input: "route map",
                 message: "the table must be an object of pattern → target, or of scheme → { pattern → target }")
         }
         var entries: [(pattern: String, target: String)] = []
