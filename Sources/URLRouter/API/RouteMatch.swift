@@ -67,9 +67,13 @@ public final class RouteMatch: Sendable {
     }
 
     /// The match a lookup's resolution found, its ranges copied out of the lent buffers in place.
+    // Inlined into the answer step, and borrowing `extra` (an initializer's arguments are owned,
+    // which retains the caller's empty dictionary): an owning GitHub-set lookup takes 3,470
+    // instructions, 3,558 with neither (Benchmarks/instructions).
+    @inline(__always)
     init(
         route: RouteRegistration, routedURL: String, resolution: borrowing Resolution, scheme: String?,
-        decodePlus: Bool, extra: [String: any Sendable], callerURL: String?
+        decodePlus: Bool, extra: borrowing [String: any Sendable], callerURL: String?
     ) {
         self.route = route
         self.routedURL = routedURL
@@ -91,7 +95,7 @@ public final class RouteMatch: Sendable {
         }
         let extras = resolution.request?.extras
         self.details = Details(
-            rewrittenURL: resolution.rewrittenURL, callerURL: callerURL, extras: extras, extra: extra,
+            rewrittenURL: resolution.rewrittenURL, callerURL: callerURL, extras: extras, extra: copy extra,
             segments: packs ? nil : RangeList(resolution.segments),
             captures: packs ? nil : RangeList(resolution.captures))
     }

@@ -32,7 +32,9 @@ package struct MethodList: Sendable {
     func filter(for method: String?) -> MethodFilter {
         guard let method else { return .lookup(nil) }
         // A method spelled as a route's (the usual case): small strings compare as two words.
-        for index in names.indices where names[index] == method { return .lookup(index) }
+        // (Compared in the array's buffer: reading an element out of the array would retain it.)
+        let found = names.withUnsafeBufferPointer { names in names.firstIndex { $0 == method } }
+        if let found { return .lookup(found) }
         if let token = ShortToken(method: method) {
             for index in tokens.indices {
                 if let candidate = tokens[index], candidate.isEqual(to: token) { return .lookup(index) }
