@@ -32,8 +32,12 @@ package struct MethodList: Sendable {
     func filter(for method: String?) -> MethodFilter {
         guard let method else { return .lookup(nil) }
         // A method spelled as a route's (the usual case): small strings compare as two words.
-        // (Compared in the array's buffer: reading an element out of the array would retain it.)
-        let found = names.withUnsafeBufferPointer { names in names.firstIndex { $0 == method } }
+        // (Compared in the array's buffer: reading an element out of the array would retain it;
+        // lengths first: unequal small strings take the standard library's slow comparison.)
+        let length = method.utf8.count
+        let found = names.withUnsafeBufferPointer { names in
+            names.firstIndex { $0.utf8.count == length && $0 == method }
+        }
         if let found { return .lookup(found) }
         if let token = ShortToken(method: method) {
             for index in tokens.indices {

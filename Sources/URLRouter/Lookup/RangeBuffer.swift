@@ -25,11 +25,24 @@ struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
     }
 
     /// Runs `body` on an empty buffer with room for `capacity` ranges, on the stack when that is safe.
+    ///
+    /// Room for up to ``fixedCapacity`` ranges (the segments of a URL of about 100 bytes, and its
+    /// captures) is a stack allocation of constant size, which costs a lookup less than one sized
+    /// at run time.
+    @inline(__always)
     static func withTemporary<R>(capacity: Int, _ body: (RangeBuffer) throws -> R) rethrows -> R {
-        try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: Swift.max(1, capacity)) { storage in
+        if capacity <= fixedCapacity {
+            return try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: fixedCapacity) { storage in
+                try body(RangeBuffer(base: storage.baseAddress, capacity: capacity))
+            }
+        }
+        return try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: capacity) { storage in
             try body(RangeBuffer(base: storage.baseAddress, capacity: capacity))
         }
     }
+
+    /// The room ``withTemporary(capacity:_:)`` allocates at a constant size (1 KiB).
+    static var fixedCapacity: Int { 64 }
 
     var startIndex: Int { 0 }
     var endIndex: Int { count }
