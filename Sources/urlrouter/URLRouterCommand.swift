@@ -83,7 +83,7 @@ extension URLRouterCommand {
         @Argument(help: "The URLs to look up.")
         var urls: [String]
 
-        @Option(name: .long, help: "The request's HTTP method.")
+        @Option(name: .long, help: "The request's HTTP method (with --routes, GET when not given, as curl sends).")
         var method: String?
 
         @Flag(name: .long, help: "With --routes: list the routes matching each path and why the winner beat each.")
@@ -150,7 +150,8 @@ extension URLRouterCommand {
             }
             var matched = true
             for url in urls {
-                let report = MatchRoutesReport(table: table, url: url, method: method, explain: explain)
+                // A request always has a method: without --method, the one curl sends.
+                let report = MatchRoutesReport(table: table, url: url, method: method ?? "GET", explain: explain)
                 print(json ? report.json(table) : report.text(table))
                 if report.winner == nil { matched = false }
             }

@@ -108,6 +108,13 @@ enum RepositoryFolders {
         let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["error"] as? String == "methodNotAllowed")
         #expect(object["allowed"] as? [String] == ["DELETE", "GET", "HEAD"])
+        // Without --method, a URL is looked up as a GET request, as curl sends it (a file of GET
+        // routes used to answer methodNotAllowed).
+        let (plainStatus, plain) = try URLRouterExecutable.run([
+            "match", "--routes", file, "/repos/octo/hello/issues/3",
+        ])
+        #expect(plainStatus == 0, "\(plain)")
+        #expect(plain.contains("  route: GET /repos/:owner/:repo/issues/:number (\(file):\(line + 1))"), "\(plain)")
     }
 
     @Test func explainListsTheCandidatesAndWhyTheWinnerBeatEach() throws {
