@@ -119,11 +119,11 @@ public final class RouteMatch: Sendable {
     }
 
     /// ``parameterCount`` of a match with a rare box (more ranges than pack).
-    @usableFromInline var detailedParameterCount: Int { details?.captures?.count ?? packedCaptures.count }
+    @usableFromInline var detailedParameterCount: Int { captures.count }
 
     /// ``parameter(at:)`` of a match with a rare box: ranges that did not pack, or escapes decoded.
     @usableFromInline func detailedParameter(at index: Int) -> Substring {
-        let range = details?.captures?[index] ?? packedCaptures[index]
+        let range = captures[index]
         guard let decoded = details?.extras?.decoded else { return routedURL.utf8Slice(range) }
         return Parameters.value(in: decoded, at: range, mayHoldEscapes: true)
     }

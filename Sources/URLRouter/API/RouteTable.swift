@@ -76,20 +76,17 @@ public struct RouteTable<Value: Sendable>: Sendable {
         // Inlined into the caller, where `Value` is known, so that the generic `Match` and `Result`
         // need no metadata looked up at run time: from another module, a GitHub lookup reading
         // every parameter takes 3,567 instructions inlined, 4,822 not (Benchmarks/instructions).
-        switch table.lookup(url, method: method, variants: variants) {
-        case .success(let match):
-            return .success(Match(value: values.pointer(match.route.handle).pointee, details: match))
-        case .failure(let miss): return .failure(miss)
-        }
+        lookup(method: method, url: url, variants: variants, extra: [:])
     }
 
     /// ``lookup(method:url:variants:)`` with `extra` values joining the match's parameters (for ``Router``).
-    @inline(__always)
+    @inlinable
     package func lookup(
         method: String?, url: String, variants: [String], extra: [String: any Sendable]
     ) -> Result<Match, RouteMiss> {
         switch table.lookup(url, method: method, variants: variants, extra: extra) {
-        case .success(let match): return .success(Match(value: values.values[match.route.handle], details: match))
+        case .success(let match):
+            return .success(Match(value: values.pointer(match.route.handle).pointee, details: match))
         case .failure(let miss): return .failure(miss)
         }
     }
