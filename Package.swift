@@ -70,6 +70,8 @@ let package = Package(
             dependencies: [
                 .target(name: "CURLRouterPCRE2", condition: .when(traits: ["PCRE2"])),
                 .product(name: "Logging", package: "swift-log"),
+                // A live table's reload counters and route gauge.
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         // Hummingbird 2: `URLRouterBuilder`, a drop-in for Hummingbird's `Router`. Empty without the trait.

@@ -23,9 +23,9 @@ enum LookupCost {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count == 5, let passes = Int(arguments[4]),
-            ["owning", "borrowed", "floor"].contains(arguments[3])
+            ["owning", "borrowed", "floor", "live-owning", "live-borrowed"].contains(arguments[3])
         else {
-            print("usage: LookupCost ROUTES REQUESTS owning|borrowed|floor PASSES")
+            print("usage: LookupCost ROUTES REQUESTS owning|borrowed|floor|live-owning|live-borrowed PASSES")
             exit(2)
         }
         let set = try RouteSet(routesFile: arguments[1], requestsFile: arguments[2])
@@ -35,6 +35,11 @@ enum LookupCost {
         switch arguments[3] {
         case "owning": for _ in 0..<passes { read &+= owning(table, requests) }
         case "borrowed": for _ in 0..<passes { read &+= borrowed(table, requests) }
+        case "live-owning", "live-borrowed":
+            let live = try LiveRouteTable(
+                set.routes.enumerated().map { RouteTable<Int>.Route($1.path, method: $1.method, value: $0) })
+            let owning = arguments[3] == "live-owning"
+            for _ in 0..<passes { read &+= owning ? liveOwning(live, requests) : liveBorrowed(live, requests) }
         default:
             // Set-up, the same in every run: where each parameter lies in its URL.
             let ranges = requests.map { request in
@@ -68,6 +73,33 @@ enum LookupCost {
     /// One pass of borrowed lookups: the value and every parameter's bytes.
     @inline(never)
     static func borrowed(_ table: RouteTable<Int>, _ requests: [(method: String, url: String)]) -> Int {
+        var read = 0
+        for request in requests {
+            read &+= table.withMatch(method: request.method, url: request.url) { lookup in
+                guard case .match(let match) = lookup else { return 0 }
+                var read = match.value
+                for index in 0..<match.parameterCount { read &+= match.parameter(at: index).bytes.count }
+                return read
+            }
+        }
+        return read
+    }
+
+    /// ``owning(_:_:)`` through a live table serving the same routes.
+    @inline(never)
+    static func liveOwning(_ table: LiveRouteTable<Int>, _ requests: [(method: String, url: String)]) -> Int {
+        var read = 0
+        for request in requests {
+            guard case .success(let match) = table.lookup(method: request.method, url: request.url) else { continue }
+            read &+= match.value
+            for index in 0..<match.details.parameterCount { read &+= match.details.parameter(at: index).utf8.count }
+        }
+        return read
+    }
+
+    /// ``borrowed(_:_:)`` through a live table serving the same routes.
+    @inline(never)
+    static func liveBorrowed(_ table: LiveRouteTable<Int>, _ requests: [(method: String, url: String)]) -> Int {
         var read = 0
         for request in requests {
             read &+= table.withMatch(method: request.method, url: request.url) { lookup in

@@ -57,7 +57,7 @@ package struct MatchRoutesReport: Sendable {
         for (index, registration) in table.registrations.sorted(by: { $0.key < $1.key }) {
             // One route alone, for any method: does its pattern match the path?
             let single = try? RouteTable<Int>(
-                [.init(table.file.entries[index].pattern, value: index)], options: options, backend: .foundation)
+                [.init(table.file.routes[index].pattern, value: index)], options: options, backend: .foundation)
             if let single, case .success = single.lookup(method: nil, url: url) {
                 matching.append((index, registration))
             }
@@ -128,7 +128,7 @@ package struct MatchRoutesReport: Sendable {
     /// One JSON object.
     package func json(_ table: RouteFileTable) -> String {
         func route(_ index: Int) -> [String: Any] {
-            let entry = table.file.entries[index]
+            let entry = table.file.routes[index]
             return [
                 "pattern": entry.pattern, "method": entry.method ?? NSNull(), "line": entry.line,
                 "column": entry.column,

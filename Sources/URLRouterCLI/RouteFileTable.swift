@@ -1,6 +1,5 @@
 import Foundation
 package import URLRouter
-package import URLRouterConformance
 
 /// A route file's routes in a router, each named by its index in the file, with what
 /// `urlrouter match --routes` and `urlrouter lint` need to say where a route was written.
@@ -13,6 +12,8 @@ package struct RouteFileTable: Sendable {
     package let options: RouterOptions
     /// The file's routes the router refused, with why and where.
     package let refused: [(entry: Int, error: RouterError)]
+    /// The file's rewrite rules the router refused, with why.
+    package let refusedRules: [(rule: Int, error: RouterError)]
     /// The registration of each entry the router holds (a replaced or refused entry has none).
     package let registrations: [Int: RouteRegistration]
 
@@ -22,14 +23,23 @@ package struct RouteFileTable: Sendable {
         replaceOptions.duplicateRoutes = .replace
         let router = Router(options: replaceOptions, backend: backend)
         var refused: [(entry: Int, error: RouterError)] = []
-        for (index, entry) in file.entries.enumerated() {
+        for (index, entry) in file.routes.enumerated() {
             do {
                 try router.register(
-                    entry.pattern, method: entry.method, name: String(index), handler: .value(entry.target ?? ""))
+                    entry.pattern, method: entry.method, name: String(index), handler: .value(entry.handler ?? ""))
             } catch {
                 refused.append((index, error))
             }
         }
+        var refusedRules: [(rule: Int, error: RouterError)] = []
+        for (index, rule) in file.rewriteRules.enumerated() {
+            do {
+                try router.addRewriteRule(rule.expression, target: rule.target)
+            } catch {
+                refusedRules.append((index, error))
+            }
+        }
+        self.refusedRules = refusedRules
         self.file = file
         self.router = router
         self.options = options
@@ -42,21 +52,24 @@ package struct RouteFileTable: Sendable {
     }
 
     /// The file entry a registration was made from.
-    package func entry(of registration: RouteRegistration) -> (index: Int, entry: RouteFile.Entry)? {
-        guard let index = registration.name.flatMap(Int.init), file.entries.indices.contains(index) else { return nil }
-        return (index, file.entries[index])
+    package func entry(of registration: RouteRegistration) -> (index: Int, entry: RouteFile.Route)? {
+        guard let index = registration.name.flatMap(Int.init), file.routes.indices.contains(index) else { return nil }
+        return (index, file.routes[index])
     }
 
     /// `METHOD /pattern (file:line)` for a person.
     package func label(_ index: Int) -> String {
-        let entry = file.entries[index]
+        let entry = file.routes[index]
         return "\(entry.method.map { $0 + " " } ?? "")\(entry.pattern) (\(file.path):\(entry.line))"
     }
 
     /// `file:line:column: error: message` for each refused route, as a compiler prints it.
     package var refusalDiagnostics: [String] {
         refused.map { index, error in
-            "\(file.location(of: file.entries[index], offset: error.offset)): error: \(error.description)"
+            "\(file.location(of: file.routes[index], offset: error.offset)): error: \(error.description)"
         }
+            + refusedRules.map { index, error in
+                "\(file.path):\(file.rewriteRules[index].line): error: \(error.description)"
+            }
     }
 }

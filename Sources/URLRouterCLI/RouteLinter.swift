@@ -29,7 +29,7 @@ package struct RouteLinter: Sendable {
         self.table = table
         self.explanation = PrecedenceExplanation(options: table.options)
         var literals: Set<String> = []
-        for entry in table.file.entries {
+        for entry in table.file.routes {
             for part in entry.pattern.split(separator: "/") { literals.insert(part.lowercased()) }
         }
         var number = 0
@@ -40,15 +40,21 @@ package struct RouteLinter: Sendable {
     /// Every finding, in file order.
     package func diagnostics() -> [LintDiagnostic] {
         let path = table.file.path
-        var found = table.file.problems.map {
+        var found = table.file.lineProblems.map {
             LintDiagnostic(file: path, line: $0.line, column: $0.column, severity: .error, message: $0.message)
         }
         for (index, error) in table.refused {
-            let entry = table.file.entries[index]
+            let entry = table.file.routes[index]
             let column = entry.column + max(0, (error.offset ?? 0) - entry.shift)
             found.append(
                 LintDiagnostic(
                     file: path, line: entry.line, column: column, severity: .error, message: error.description))
+        }
+        for (index, error) in table.refusedRules {
+            found.append(
+                LintDiagnostic(
+                    file: path, line: table.file.rewriteRules[index].line, column: 1, severity: .error,
+                    message: error.description))
         }
         found += duplicates()
         let routes = rankedRoutes()
@@ -68,7 +74,7 @@ package struct RouteLinter: Sendable {
     func duplicates() -> [LintDiagnostic] {
         var first: [String: Int] = [:]
         var found: [LintDiagnostic] = []
-        for (index, entry) in table.file.entries.enumerated() {
+        for (index, entry) in table.file.routes.enumerated() {
             guard let pattern = try? RoutePattern(entry.pattern) else { continue }
             let lowered = LoweredPattern(pattern, options: table.options)
             let key = "\(entry.method ?? "*") " + String(decoding: lowered.key.bytes, as: UTF8.self)
@@ -76,7 +82,7 @@ package struct RouteLinter: Sendable {
                 first[key] = index
                 continue
             }
-            let other = table.file.entries[earlier]
+            let other = table.file.routes[earlier]
             found.append(
                 LintDiagnostic(
                     file: table.file.path, line: entry.line, column: entry.column, severity: .error,
@@ -222,7 +228,7 @@ package struct RouteLinter: Sendable {
         }
         guard let example else { return nil }
         if lookups >= budget { sampled = true }
-        let entry = table.file.entries[route.entry]
+        let entry = table.file.routes[route.entry]
         let winner = table.label(example.winner)
         let message =
             sampled
@@ -250,7 +256,7 @@ package struct RouteLinter: Sendable {
                         first.lowered.scheme == second.lowered.scheme,
                         let url = sharedURL(first, second)
                     else { continue }
-                    let entry = table.file.entries[second.entry]
+                    let entry = table.file.routes[second.entry]
                     found.append(
                         LintDiagnostic(
                             file: table.file.path, line: entry.line, column: entry.column, severity: .warning,
@@ -323,7 +329,7 @@ package struct RouteLinter: Sendable {
         options.duplicateRoutes = .replace
         guard
             let single = try? RouteTable<Int>(
-                [.init(table.file.entries[route.entry].pattern, value: 0)], options: options, backend: .foundation)
+                [.init(table.file.routes[route.entry].pattern, value: 0)], options: options, backend: .foundation)
         else { return false }
         if case .success = single.lookup(method: nil, url: url) { return true }
         return false

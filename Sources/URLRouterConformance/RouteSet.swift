@@ -66,12 +66,14 @@ public struct RouteSet: Sendable {
     /// - Throws: ``FormatError`` naming the file and line of a line that is not `METHOD /path`, or
     ///   the error reading the file.
     public static func lines(inFile file: String) throws -> [(number: Int, line: Line)] {
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        let (entries, problems) = RouteFile.lineEntries(text, path: file)
-        if let problem = problems.first {
+        let read: RouteFile
+        do {
+            read = try RouteFile(contentsOf: file)
+        } catch {
+            let problem = error.problems[0]
             throw FormatError(file: file, line: problem.line, message: problem.message)
         }
-        return entries.map { ($0.line, Line(method: $0.method ?? "", path: $0.pattern)) }
+        return read.routes.map { ($0.line, Line(method: $0.method ?? "", path: $0.pattern)) }
     }
 
     /// A deterministic synthetic table of `count` routes, like the synthetic sets of `Benchmarks/Routes`:

@@ -142,9 +142,9 @@ extension URLRouterCommand {
             let routerOptions = try options.map { try FixtureSuite.options(json: $0) } ?? RouterOptions()
             let backend = try backendOption.resolve(absent: [.default])[0]
             let table = RouteFileTable(
-                file: try RouteFile(contentsOf: path), options: routerOptions, backend: backend)
-            let problems = table.file.problems.map { "\($0.file):\($0.line):\($0.column): error: \($0.message)" }
-            if !problems.isEmpty || !table.refused.isEmpty {
+                file: try RouteFile.lenient(contentsOf: path), options: routerOptions, backend: backend)
+            let problems = table.file.lineProblems.map { "\($0.file):\($0.line):\($0.column): error: \($0.message)" }
+            if !problems.isEmpty || !table.refused.isEmpty || !table.refusedRules.isEmpty {
                 printToStandardError(problems + table.refusalDiagnostics)
                 throw ExitCode(1)
             }
@@ -191,14 +191,15 @@ extension URLRouterCommand {
             var findings: [LintDiagnostic] = []
             for path in files {
                 do {
-                    let file = try RouteFile(contentsOf: path)
+                    let file = try RouteFile.lenient(contentsOf: path)
                     let table = RouteFileTable(file: file, options: routerOptions, backend: .default)
                     findings += RouteLinter(table: table).diagnostics()
                 } catch {
-                    findings.append(
+                    findings += error.problems.map { problem in
                         LintDiagnostic(
-                            file: path, line: error.line, column: error.column, severity: .error,
-                            message: error.message))
+                            file: problem.file, line: problem.line, column: problem.column, severity: .error,
+                            message: problem.message)
+                    }
                 }
             }
             if json {

@@ -56,7 +56,7 @@ enum RepositoryFolders {
                 for method in ["GET", "POST"] {
                     if case .success(let match) = table.router.match("/" + path.joined(separator: "/"), method: method)
                     {
-                        won.insert(file.entries[Int(match.route.name!)!].line)
+                        won.insert(file.routes[Int(match.route.name!)!].line)
                     }
                 }
             }

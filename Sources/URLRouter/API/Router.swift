@@ -40,8 +40,7 @@ public final class Router: Sendable {
     let changes = Atomic<Int>(0)
     /// This router among all routers of the process, for the threads' snapshot copies (an
     /// address could be reused by a later router).
-    let identity = Router.identities.add(1, ordering: .relaxed).newValue
-    static let identities = Atomic<Int>(0)
+    let identity = ThreadSnapshots.newOwner()
     /// ``ThreadSnapshots/key``, read once here rather than through its lazy global per lookup.
     let threadSnapshotsKey = ThreadSnapshots.key
 

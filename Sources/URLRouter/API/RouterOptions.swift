@@ -10,7 +10,7 @@
 /// options.transitionPrefixes = ["push", "present"]
 /// let router = Router(options: options)
 /// ```
-public struct RouterOptions: Sendable {
+public struct RouterOptions: Sendable, Hashable {
     /// Whether the URL's host is its first path segment.
     public enum HostAsSegment: Sendable, Hashable, CaseNamed {
         /// The host is always the first segment (`app://page/x` has segments `page`, `x`).

@@ -7,7 +7,7 @@ extension Router {
     /// One compiled, consistent view of the router: the routes as a typed table of handlers.
     /// What lookups use between two changes: a class, so taking it out of the lock copies one
     /// reference rather than the table's fields.
-    final class Snapshot: Sendable {
+    final class Snapshot: ThreadCopyable {
         let generation: Int
         let routes: RouteTable<RouteHandler>
         let unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
@@ -16,6 +16,10 @@ extension Router {
             self.generation = generation
             self.routes = routes
             self.unmatchedHandler = unmatchedHandler
+        }
+
+        func threadCopy() -> AnyObject {
+            Snapshot(generation: generation, routes: routes, unmatchedHandler: unmatchedHandler)
         }
 
         /// The table's lookup, borrowing the table in place (reading `snapshot.routes` from outside
@@ -45,14 +49,11 @@ extension Router {
     /// published one, found without a lock and retained without touching a line other cores touch.
     func snapshot() -> Snapshot {
         let wanted = changes.load(ordering: .acquiring)
-        let copies = ThreadSnapshots.current(key: threadSnapshotsKey)
-        if let copy = copies.pointee.snapshot(of: identity), copy.generation >= wanted { return copy }
-        let shared = publishedSnapshot(wanted: wanted)
-        let copy = Snapshot(
-            generation: shared.generation, routes: shared.routes, unmatchedHandler: shared.unmatchedHandler)
-        let replaced = copies.pointee.keep(copy, of: identity)
-        replaced?.release()
-        return copy
+        let copy = ThreadSnapshots.snapshot(of: identity, wanted: wanted, key: threadSnapshotsKey) {
+            let shared = publishedSnapshot(wanted: wanted)
+            return (shared, shared.generation)
+        }
+        return unsafeDowncast(copy, to: Snapshot.self)
     }
 
     /// The snapshot all threads share: the published one, or a new one when `wanted` is newer.

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,47 +8,84 @@ import Musl
 import Darwin
 #endif
 
-/// Each thread's copies of the snapshots it used last, one per router, for a few routers.
+/// A snapshot each thread looks up through a copy of its own: ``ThreadSnapshots`` keeps it.
+protocol ThreadCopyable: AnyObject, Sendable {
+    /// A new object sharing this one's contents, for one thread to keep.
+    func threadCopy() -> AnyObject
+}
+
+/// Each thread's copies of the snapshots it used last, one per owner (a ``Router`` or a
+/// ``LiveRouteTable``), for a few owners: the one mechanism by which every lookup of a table that
+/// can change finds the current table without a lock.
 ///
-/// A copy is a `Snapshot` of the thread's own, sharing the table: retaining it for a lookup
-/// writes only to this thread's cache lines, where taking the published snapshot took a lock and
-/// retained one object that every core retains. A handler that looks up again (even after
-/// registering) is safe: its lookup may replace the copy, but the outer lookup holds its own
-/// reference. A thread keeps the copies (and so the tables) of the last routers it used until it
-/// uses others or exits.
+/// A copy is an object of the thread's own, sharing the table: retaining it for a lookup writes
+/// only to this thread's cache lines, where taking the published snapshot took a lock and
+/// retained one object that every core retains. A lookup finishes on the copy it started with,
+/// even when a handler it runs looks up again and replaces the copy: the outer lookup holds its
+/// own reference. A thread keeps the copies (and so the tables) of the last owners it used until
+/// its next lookup through them after a change, until it uses others, or until it exits.
 ///
 /// Ownership: each thread's slots are allocated on its first lookup and hold one retain on each
 /// copy; the thread-specific slot's destructor releases them and frees the slots when the thread
 /// exits. Only their own thread reads or writes them.
+@usableFromInline
 struct ThreadSnapshots {
-    /// How many routers a thread keeps copies for; beyond that, copies are replaced in turn.
+    /// How many owners a thread keeps copies for; beyond that, copies are replaced in turn.
     static let capacity = 4
-    var routers = InlineArray<4, Int>(repeating: -1)  // router identities start at 1
-    var snapshots = InlineArray<4, Unmanaged<Router.Snapshot>?>(repeating: nil)
-    /// The slot the next new router takes.
+    @usableFromInline var slots = InlineArray<4, Slot>(repeating: Slot())
+
+    /// One owner's copy.
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var owner = -1  // owner identities start at 1
+        /// The owner's change count when the copy's snapshot was published.
+        @usableFromInline var generation = -1
+        @usableFromInline var snapshot: Unmanaged<AnyObject>?
+    }
+    /// The slot the next new owner takes.
     var next = 0
 
-    /// This thread's copy for `router`, if it has one.
+    /// A new owner's identity, unique in the process (an address could be reused by a later owner).
+    static func newOwner() -> Int { identities.add(1, ordering: .relaxed).newValue }
+    private static let identities = Atomic<Int>(0)
+
+    /// The snapshot of `owner` for a lookup on this thread: this thread's copy when it is of
+    /// generation `wanted` or later, found without a lock; otherwise a copy of `published()`'s
+    /// (a snapshot and its generation), kept for the next lookups.
     @inline(__always)
-    func snapshot(of router: Int) -> Router.Snapshot? {
-        for slot in 0..<ThreadSnapshots.capacity where routers[slot] == router {
-            return snapshots[slot]?.takeUnretainedValue()
+    static func snapshot(
+        of owner: Int, wanted: Int, key: ThreadSpecificKey, published: () -> (any ThreadCopyable, generation: Int)
+    ) -> AnyObject {
+        let copies = current(key: key)
+        if let copy = copies.pointee.snapshot(of: owner, wanted: wanted) { return copy }
+        let (shared, generation) = published()
+        let copy = shared.threadCopy()
+        let replaced = copies.pointee.keep(copy, generation: generation, of: owner)
+        replaced?.release()
+        return copy
+    }
+
+    /// This thread's copy for `owner`, if it has one of generation `wanted` or later.
+    @inlinable
+    func snapshot(of owner: Int, wanted: Int) -> AnyObject? {
+        for index in slots.indices {
+            let slot = slots[index]
+            if slot.owner == owner { return slot.generation >= wanted ? slot.snapshot?.takeUnretainedValue() : nil }
         }
         return nil
     }
 
-    /// Keeps `snapshot` as this thread's copy for `router`; returns the copy it replaces, for the
+    /// Keeps `snapshot` as this thread's copy for `owner`; returns the copy it replaces, for the
     /// caller to release once this access has ended (releasing it may run code that looks up).
-    mutating func keep(_ snapshot: Router.Snapshot, of router: Int) -> Unmanaged<Router.Snapshot>? {
+    mutating func keep(_ snapshot: AnyObject, generation: Int, of owner: Int) -> Unmanaged<AnyObject>? {
         var slot = next
-        if let index = (0..<ThreadSnapshots.capacity).first(where: { routers[$0] == router }) {
+        if let index = (0..<ThreadSnapshots.capacity).first(where: { slots[$0].owner == owner }) {
             slot = index
         } else {
             next = (next + 1) % ThreadSnapshots.capacity
         }
-        let replaced = snapshots[slot]
-        routers[slot] = router
-        snapshots[slot] = Unmanaged.passRetained(snapshot)
+        let replaced = slots[slot].snapshot
+        slots[slot] = Slot(owner: owner, generation: generation, snapshot: Unmanaged.passRetained(snapshot))
         return replaced
     }
 
@@ -56,7 +95,7 @@ struct ThreadSnapshots {
         guard let pointer else { return }
         _ = ThreadSnapshots.allThreads.withLock { $0.remove(Int(bitPattern: pointer)) }
         let copies = pointer.assumingMemoryBound(to: ThreadSnapshots.self)
-        for slot in 0..<ThreadSnapshots.capacity { copies.pointee.snapshots[slot]?.release() }
+        for slot in 0..<ThreadSnapshots.capacity { copies.pointee.slots[slot].snapshot?.release() }
         copies.deinitialize(count: 1)
         copies.deallocate()
     }
@@ -77,3 +116,10 @@ struct ThreadSnapshots {
     /// it does not (it reported the copies of live threads as leaks).
     static let allThreads = LockedValue<Set<Int>>([])
 }
+
+/// Only their own thread touches a thread's copies.
+@available(*, unavailable, message: "one thread's copies")
+extension ThreadSnapshots: Sendable {}
+
+@available(*, unavailable, message: "one thread's copies")
+extension ThreadSnapshots.Slot: Sendable {}

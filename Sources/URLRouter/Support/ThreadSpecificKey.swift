@@ -9,6 +9,7 @@ import Darwin
 /// A thread-specific slot (a pthread key): each thread sets its own pointer once, and
 /// `destructor` frees it when the thread exits. Keys are made once per use, in a lazy global,
 /// and never deleted; hot paths read the key once into a stored property.
+@usableFromInline
 struct ThreadSpecificKey: Sendable {
     let key: pthread_key_t
 
@@ -21,6 +22,7 @@ struct ThreadSpecificKey: Sendable {
     }
 
     /// This thread's pointer, or `nil` before it set one.
+    @usableFromInline
     var value: UnsafeMutableRawPointer? { pthread_getspecific(key) }
 
     /// Sets this thread's pointer (owned by the thread from then on, freed by the destructor).

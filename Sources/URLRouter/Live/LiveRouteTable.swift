@@ -1,0 +1,340 @@
+public import Logging
+
+/// A route table that changes while it serves: lookups read the current table without a lock,
+/// and a change compiles and validates the whole new table off the lookup path, then swaps it in
+/// at once, or is rejected with every problem while the last good table keeps serving.
+///
+/// ```swift
+/// let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
+/// let live = try LiveRouteTable<Handler>(contentsOf: "routes.txt") { handlers[$0.handler ?? ""] }
+/// // A request:
+/// if case .success(let match) = live.lookup(method: "GET", url: "/users/42") { … match.value … }
+/// // A deploy rewrote routes.txt:
+/// let outcome = live.reload(contentsOf: "routes.txt") { handlers[$0.handler ?? ""] }
+/// print(outcome)   // route table v2: 12 routes from routes.txt
+/// ```
+///
+/// - A lookup finishes on the table it started with, whatever swaps happen meanwhile.
+/// - A change whose routes, rewrite rules and options equal the serving table's is a no-op
+///   (``ReloadOutcome/Kind/unchanged``): nothing is compiled or swapped.
+/// - The version starts at 1 and goes up by one on each swap.
+/// - A replaced table is freed once every thread that looked up through it has made its next
+///   lookup through this live table (each thread keeps its own reference to the table it used
+///   last, for speed): a thread that never looks up again keeps one until it exits.
+/// - Each change is counted (`urlrouter_reloads_total`, with `outcome` `success`, `rejected` or
+///   `unchanged`, and `table`, the live table's name), the routes served are a gauge
+///   (`urlrouter_routes`), both with swift-metrics, and each outcome is logged.
+///
+/// `RouteFileWatcher` (with the `Reloading` trait) reloads one from a file as the file changes.
+public final class LiveRouteTable<Value: Sendable>: Sendable {
+    /// One table and its version: what a lookup reads.
+    @usableFromInline
+    final class Snapshot: ThreadCopyable {
+        @usableFromInline let table: RouteTable<Value>
+        let version: Int
+        /// What the table was made from, to tell an unchanged table.
+        let definition: TableDefinition<Value>
+
+        init(table: RouteTable<Value>, version: Int, definition: TableDefinition<Value>) {
+            self.table = table
+            self.version = version
+            self.definition = definition
+        }
+
+        func threadCopy() -> AnyObject { Snapshot(table: table, version: version, definition: definition) }
+
+        /// The table's lookup, borrowing the table in place (`snapshot.table.lookup` would copy
+        /// the table, retaining each of its fields).
+        @inlinable
+        func lookup(method: String?, url: String, variants: [String]) -> Result<RouteTable<Value>.Match, RouteMiss> {
+            table.lookup(method: method, url: url, variants: variants)
+        }
+
+        /// The table's borrowed lookup, borrowing the table in place.
+        @inlinable
+        func withMatch<Result>(
+            method: String?, url: String, variants: [String], _ body: (borrowing RouteTable<Value>.Lookup) -> Result
+        ) -> Result {
+            table.withMatch(method: method, url: url, variants: variants, body)
+        }
+    }
+
+    @usableFromInline let snapshot: PublishedSnapshot
+    /// The serving snapshot and the last outcome. A change holds this lock throughout, so changes
+    /// run one at a time; lookups never take it.
+    private let state: LockedValue<State>
+    private struct State {
+        var serving: Snapshot
+        var lastOutcome: ReloadOutcome
+    }
+    private let options: RouterOptions
+    private let backend: RouterBackend
+    private let name: String
+    private let logger: Logger
+    private let metrics: ReloadMetrics
+
+    /// Makes a live table serving `routes` and `rewriteRules`, as version 1.
+    ///
+    /// - Parameters:
+    ///   - routes: the first table's routes.
+    ///   - rewriteRules: its `(expression, target)` rewrite rules.
+    ///   - options: the options of every table it serves.
+    ///   - backend: the backend that compiles every table it serves.
+    ///   - name: the live table's name in metrics (`table` dimension) and logs.
+    ///   - logger: where outcomes are logged; quiet by default.
+    /// - Throws: ``RouteValidationError`` with every refused route and rule.
+    public convenience init(
+        _ routes: [RouteTable<Value>.Route], rewriteRules: [(expression: String, target: String)] = [],
+        options: RouterOptions = RouterOptions(), backend: RouterBackend = .default, name: String = "routes",
+        logger: Logger? = nil
+    ) throws(RouteValidationError) {
+        let definition = TableDefinition(routes: routes, rewriteRules: rewriteRules, options: options)
+        let table = try Self.compile(routes, rewriteRules, options: options, backend: backend)
+        self.init(table, definition: definition, source: "code", backend: backend, name: name, logger: logger)
+    }
+
+    /// Makes a live table serving the routes and rules of the file at `path`, as version 1.
+    ///
+    /// - Parameters:
+    ///   - path: a route file (``RouteFile``).
+    ///   - options: the options of every table it serves.
+    ///   - backend: the backend that compiles every table it serves.
+    ///   - name: the live table's name in metrics and logs.
+    ///   - logger: where outcomes are logged; quiet by default.
+    ///   - value: the value of each route of a file, usually the handler its ``RouteFile/Route/handler``
+    ///     names; `nil` refuses the file (a handler the server does not have).
+    /// - Throws: ``RouteFileError`` with every problem of the file, each with its line.
+    public convenience init(
+        contentsOf path: String, options: RouterOptions = RouterOptions(), backend: RouterBackend = .default,
+        name: String = "routes", logger: Logger? = nil, value: (RouteFile.Route) -> Value?
+    ) throws(RouteFileError) {
+        let file = try RouteFile(contentsOf: path)
+        let (table, definition) = try Self.compile(file, options: options, backend: backend, value: value)
+        self.init(table, definition: definition, source: path, backend: backend, name: name, logger: logger)
+    }
+
+    private init(
+        _ table: RouteTable<Value>, definition: TableDefinition<Value>, source: String, backend: RouterBackend,
+        name: String, logger: Logger?
+    ) {
+        let serving = Snapshot(table: table, version: 1, definition: definition)
+        let outcome = ReloadOutcome(kind: .success, version: 1, routeCount: table.count, source: source, problems: [])
+        snapshot = PublishedSnapshot(serving, version: 1)
+        state = LockedValue(State(serving: serving, lastOutcome: outcome))
+        options = definition.options
+        self.backend = backend
+        self.name = name
+        self.logger = logger ?? Router.quietLogger
+        metrics = ReloadMetrics(table: name)
+        report(outcome)
+    }
+
+    // MARK: - Lookups
+
+    /// The table serving now, for a lookup.
+    @inlinable
+    var serving: Snapshot { unsafeDowncast(snapshot.current(), to: Snapshot.self) }
+
+    /// Looks `url` up in the table serving now: ``RouteTable/lookup(method:url:variants:)``.
+    @inlinable
+    public func lookup(
+        method: String?, url: String, variants: [String] = []
+    ) -> Result<RouteTable<Value>.Match, RouteMiss> {
+        serving.lookup(method: method, url: url, variants: variants)
+    }
+
+    /// Looks `url` up in the table serving now and lends the answer to `body`:
+    /// ``RouteTable/withMatch(method:url:variants:_:)``.
+    @inlinable
+    public func withMatch<Result>(
+        method: String?, url: String, variants: [String] = [], _ body: (borrowing RouteTable<Value>.Lookup) -> Result
+    ) -> Result {
+        serving.withMatch(method: method, url: url, variants: variants, body)
+    }
+
+    /// The table serving now.
+    public var table: RouteTable<Value> { state.withLock { $0.serving.table } }
+
+    /// The version serving now: 1 for the first table, one more per swap.
+    public var version: Int { state.withLock { $0.serving.version } }
+
+    /// What the last change did (for a table that has not changed, its first load).
+    public var lastOutcome: ReloadOutcome { state.withLock { $0.lastOutcome } }
+
+    // MARK: - Changes
+
+    /// Replaces the table with one of `routes` and `rewriteRules`, unless they are refused or
+    /// equal the serving table's.
+    ///
+    /// Routes are equal when their patterns, methods, variants, priorities, names and, for an
+    /// `Equatable` value, values are; routes of values that are not `Equatable` (closures) are
+    /// never equal, so such a change always swaps.
+    ///
+    /// - Parameters:
+    ///   - routes: the new table's routes.
+    ///   - rewriteRules: its `(expression, target)` rewrite rules.
+    ///   - source: where the change came from, for the outcome and the log.
+    /// - Returns: what happened.
+    @discardableResult
+    public func replace(
+        _ routes: [RouteTable<Value>.Route], rewriteRules: [(expression: String, target: String)] = [],
+        source: String = "code"
+    ) -> ReloadOutcome {
+        let definition = TableDefinition(routes: routes, rewriteRules: rewriteRules, options: options)
+        return change(source: source, definition: definition) { () throws(RouteFileError) in
+            do throws(RouteValidationError) {
+                return try Self.compile(routes, rewriteRules, options: options, backend: backend)
+            } catch {
+                throw RouteFileError(
+                    problems: error.problems.map { RouteFile.Problem(file: source, line: 0, message: $0.description) })
+            }
+        }
+    }
+
+    /// Replaces the table with the routes and rules of `file`, unless the file is refused or
+    /// equals the serving table's.
+    ///
+    /// - Parameters:
+    ///   - file: the route file.
+    ///   - value: the value of each route, usually the handler its ``RouteFile/Route/handler``
+    ///     names; `nil` rejects the file, naming the route's line.
+    /// - Returns: what happened; a rejection lists every problem, each with its file and line.
+    @discardableResult
+    public func reload(_ file: RouteFile, value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
+        change(source: file.path, definition: TableDefinition(file: file, options: options)) {
+            () throws(RouteFileError) in
+            try Self.compile(file, options: options, backend: backend, value: value).table
+        }
+    }
+
+    /// Reads the file at `path` and reloads from it (``reload(_:value:)``); a file that cannot be
+    /// read is a rejection.
+    @discardableResult
+    public func reload(contentsOf path: String, value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
+        let file: RouteFile
+        do {
+            file = try RouteFile(contentsOf: path)
+        } catch {
+            return state.withLock { state in
+                record(rejection(error.problems, source: path, serving: state.serving), in: &state)
+            }
+        }
+        return reload(file, value: value)
+    }
+
+    /// One change, under the state lock: unchanged, compiled and swapped, or rejected.
+    private func change(
+        source: String, definition: TableDefinition<Value>,
+        compile: () throws(RouteFileError) -> RouteTable<Value>
+    ) -> ReloadOutcome {
+        state.withLock { state in
+            let serving = state.serving
+            if definition == serving.definition {
+                let outcome = ReloadOutcome(
+                    kind: .unchanged, version: serving.version, routeCount: serving.table.count, source: source,
+                    problems: [])
+                return record(outcome, in: &state)
+            }
+            let table: RouteTable<Value>
+            do throws(RouteFileError) {
+                table = try compile()
+            } catch {
+                return record(rejection(error.problems, source: source, serving: serving), in: &state)
+            }
+            let next = Snapshot(table: table, version: serving.version + 1, definition: definition)
+            snapshot.publish(next, version: next.version)
+            state.serving = next
+            let outcome = ReloadOutcome(
+                kind: .success, version: next.version, routeCount: table.count, source: source, problems: [])
+            return record(outcome, in: &state)
+        }
+    }
+
+    private func rejection(_ problems: [RouteFile.Problem], source: String, serving: Snapshot) -> ReloadOutcome {
+        ReloadOutcome(
+            kind: .rejected, version: serving.version, routeCount: serving.table.count, source: source,
+            problems: problems)
+    }
+
+    private func record(_ outcome: ReloadOutcome, in state: inout State)
+        -> ReloadOutcome
+    {
+        state.lastOutcome = outcome
+        report(outcome)
+        return outcome
+    }
+
+    /// Counts and logs `outcome`.
+    private func report(_ outcome: ReloadOutcome) {
+        metrics.record(outcome)
+        switch outcome.kind {
+        case .success, .unchanged:
+            logger.info("\(outcome)", metadata: ["table": "\(name)", "version": "\(outcome.version)"])
+        case .rejected:
+            logger.error(
+                "\(outcome)",
+                metadata: [
+                    "table": "\(name)", "version": "\(outcome.version)",
+                    "problems": .array(outcome.problems.map { "\($0)" }),
+                ])
+        }
+    }
+
+    // MARK: - Compiling
+
+    private static func compile(
+        _ routes: [RouteTable<Value>.Route], _ rewriteRules: [(expression: String, target: String)],
+        options: RouterOptions, backend: RouterBackend
+    ) throws(RouteValidationError) -> RouteTable<Value> {
+        let validation = RouteTable.validate(routes, rewriteRules: rewriteRules, options: options, backend: backend)
+        let refusals = validation.problems.filter(\.isRefusal)
+        guard refusals.isEmpty, let table = validation.table else {
+            throw RouteValidationError(problems: refusals.isEmpty ? validation.problems : refusals)
+        }
+        return table
+    }
+
+    /// `file`'s table, each route's value from `value`, or every problem with its line.
+    private static func compile(
+        _ file: RouteFile, options: RouterOptions, backend: RouterBackend, value: (RouteFile.Route) -> Value?
+    ) throws(RouteFileError) -> (table: RouteTable<Value>, definition: TableDefinition<Value>) {
+        var problems: [RouteFile.Problem] = []
+        var routes: [RouteTable<Value>.Route] = []
+        for route in file.routes {
+            guard let found = value(route) else {
+                let message =
+                    route.handler.map { "no handler named '\($0)'" } ?? "the route names no handler, and one is needed"
+                problems.append(
+                    RouteFile.Problem(
+                        file: file.path, line: route.line,
+                        column: route.handlerColumn > 0 ? route.handlerColumn : route.column,
+                        message: message))
+                continue
+            }
+            routes.append(
+                RouteTable.Route(route.pattern, method: route.method, value: found))
+        }
+        guard problems.isEmpty else { throw RouteFileError(problems: problems) }
+        let rules = file.rewriteRules.map { (expression: $0.expression, target: $0.target) }
+        do {
+            let table = try compile(routes, rules, options: options, backend: backend)
+            return (table, TableDefinition(file: file, options: options))
+        } catch {
+            throw RouteFileError(
+                problems: error.problems.map { problem in
+                    if let index = problem.route {
+                        let route = file.routes[index]
+                        return RouteFile.Problem(
+                            file: file.path, line: route.line,
+                            column: route.column + max(0, (problem.error.offset ?? 0) - route.shift),
+                            message: problem.error.description)
+                    }
+                    if let index = problem.rewriteRule {
+                        return RouteFile.Problem(
+                            file: file.path, line: file.rewriteRules[index].line, message: problem.error.description)
+                    }
+                    return RouteFile.Problem(file: file.path, line: 0, message: problem.description)
+                })
+        }
+    }
+}
