@@ -34,12 +34,18 @@ let package = Package(
         // The server integrations turn PCRE2 on themselves: naming a trait replaces the defaults, and a
         // server that wrote `traits: ["Hummingbird"]` would otherwise dispatch on the reference backend
         // without a word. Code behind them is gated with `#if Hummingbird` and `#if Vapor`.
+        // `Reloading`: `RouteFileWatcher`, a swift-service-lifecycle `Service` that reloads a live
+        // table from its route file as the file changes and on SIGHUP. Off by default, so that a
+        // core-only package fetches no swift-service-lifecycle. Code behind it is gated with `#if Reloading`.
+        .trait(name: "Reloading", description: "RouteFileWatcher, a swift-service-lifecycle Service (live route files)"),
         .trait(
-            name: "Hummingbird", description: "The URLRouterHummingbird module (Hummingbird 2); enables PCRE2",
-            enabledTraits: ["PCRE2"]),
+            name: "Hummingbird",
+            description: "The URLRouterHummingbird module (Hummingbird 2); enables PCRE2 and Reloading",
+            enabledTraits: ["PCRE2", "Reloading"]),
         .trait(
-            name: "Vapor", description: "The URLRouterVapor module (Vapor 4); enables PCRE2", enabledTraits: ["PCRE2"]),
-        .default(enabledTraits: documentingEveryTrait ? ["PCRE2", "Hummingbird", "Vapor"] : ["PCRE2"]),
+            name: "Vapor", description: "The URLRouterVapor module (Vapor 4); enables PCRE2 and Reloading",
+            enabledTraits: ["PCRE2", "Reloading"]),
+        .default(enabledTraits: documentingEveryTrait ? ["PCRE2", "Reloading", "Hummingbird", "Vapor"] : ["PCRE2"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +57,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        // Only behind the Reloading trait (which Hummingbird and Vapor turn on): RouteFileWatcher.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The C library, imported only by the PCRE2 backend's files and only with the PCRE2 trait.
@@ -72,6 +80,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // A live table's reload counters and route gauge.
                 .product(name: "Metrics", package: "swift-metrics"),
+                // RouteFileWatcher: a Service, and SIGHUP.
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["Reloading"])),
+                .product(
+                    name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["Reloading"])),
             ]
         ),
         // Hummingbird 2: `URLRouterBuilder`, a drop-in for Hummingbird's `Router`. Empty without the trait.
@@ -113,11 +127,14 @@ let package = Package(
         .executableTarget(
             name: "GitHubAPI",
             dependencies: [
+                "URLRouter",
                 "URLRouterHummingbird",
-                "URLRouterConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["Hummingbird"])),
             ],
             path: "Examples/GitHubAPI"
         ),
@@ -129,7 +146,18 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzing"]),
         .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport", "URLRouterConformance"]),
         .executableTarget(name: "FuzzParsers", dependencies: ["FuzzSupport", "URLRouterConformance"]),
-        .testTarget(name: "URLRouterTests", dependencies: ["URLRouter"]),
+        .testTarget(
+            name: "URLRouterTests",
+            dependencies: [
+                "URLRouter",
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["Reloading"])),
+                .product(
+                    name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["Reloading"])),
+            ]
+        ),
         .testTarget(name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance", "URLRouterCLI"]),
         // Both backends against each other on random tables and URLs.
         .testTarget(name: "URLRouterParityTests", dependencies: ["URLRouterConformance", "URLRouterCLI"]),

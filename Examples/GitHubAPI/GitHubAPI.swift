@@ -3,10 +3,14 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
+import URLRouter
 import URLRouterHummingbird
 
 /// Serves every route of a route file on 127.0.0.1; each answers JSON with its method, pattern and
-/// parameters. Stops on SIGINT or SIGTERM, after the requests in flight.
+/// parameters. With `--watch`, the file is reloaded while the server runs, when it changes and on
+/// SIGHUP, and each outcome is one line of output. Stops on SIGINT or SIGTERM, after the requests
+/// in flight.
 @main
 struct GitHubAPI: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +19,22 @@ struct GitHubAPI: AsyncParsableCommand {
     @Option(help: "The port on 127.0.0.1.")
     var port: Int = 8080
 
-    @Option(help: "A route file, one `METHOD /path` per line (default: the repository's GitHub API routes).")
+    @Option(
+        help: """
+            A route file: `METHOD /path` per line, optionally followed by the handler `route` \
+            (default: the repository's GitHub API routes).
+            """)
     var routes: String = GitHubAPI.bundledRoutes
+
+    @Flag(help: "Reload the route file when it changes and on SIGHUP, writing one line per outcome.")
+    var watch = false
+
+    @Option(help: "With --watch: how often the route file is looked at, in milliseconds.")
+    var pollMs: Int = 250
+
+    func validate() throws {
+        guard pollMs > 0 else { throw ValidationError("--poll-ms must be at least 1") }
+    }
 
     /// `Benchmarks/Routes/github-api.txt` of the clone this example was built from.
     static var bundledRoutes: String {
@@ -27,12 +45,53 @@ struct GitHubAPI: AsyncParsableCommand {
     func run() async throws {
         let router = URLRouterBuilder()
         router.answersMethodNotAllowed = true
-        let count = try RouteFile(path: routes).register(on: router)
+        var services: [any Service] = []
+        if watch {
+            // Every route of the file answers with the one handler, `route`.
+            router.handler("route") { request, context in
+                RouteAnswer(method: request.method.rawValue, pattern: context.endpointPath ?? "", context: context)
+            }
+            let watcher = try router.routeFile(
+                routes, defaultHandler: "route", pollInterval: .milliseconds(pollMs),
+                logger: Logger(label: "GitHubAPI", factory: { _ in SwiftLogNoOpLogHandler() }),
+                onOutcome: Self.say)
+            Self.say(watcher.table.lastOutcome)
+            services.append(watcher)
+        } else {
+            let file = try RouteFile(contentsOf: routes)
+            for route in file.routes { try Self.register(route, of: file, on: router) }
+        }
         try router.validate()
         let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "GitHubAPI"))
-        app.logger.info("\(count) routes from \(routes)")
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "GitHubAPI"),
+            services: services)
         try await app.runService()
+    }
+
+    /// Registers `route` on `router`, answering ``RouteAnswer``.
+    static func register(
+        _ route: RouteFile.Route, of file: RouteFile, on router: URLRouterBuilder<BasicRequestContext>
+    ) throws {
+        guard let name = route.method, let method = HTTPRequest.Method(name) else {
+            throw RouteFileError(problems: [
+                RouteFile.Problem(file: file.path, line: route.line, message: "every route needs a method")
+            ])
+        }
+        let pattern = route.pattern
+        do {
+            try router.on(pattern: pattern, method: method) { _, context in
+                RouteAnswer(method: method.rawValue, pattern: pattern, context: context)
+            }
+        } catch {
+            throw RouteFileError(problems: [
+                RouteFile.Problem(file: file.path, line: route.line, column: route.column, message: "\(error)")
+            ])
+        }
+    }
+
+    /// Writes `outcome` as one line of output: `route table v3: 204 routes from routes.txt`.
+    @Sendable static func say(_ outcome: ReloadOutcome) {
+        FileHandle.standardOutput.write(Data((outcome.description + "\n").utf8))
     }
 }
 #else

@@ -21,20 +21,14 @@ package struct RouteLinter: Sendable {
     let explanation: PrecedenceExplanation
     /// How many URLs one route's search may look up before its answer counts as sampled.
     let budget = 4096
-    /// A segment equal to no literal of the file: it stands for every segment no route names.
-    let fresh: String
+    /// The example segments and URLs of the file's patterns.
+    let examples: RouteExamples
 
     /// A linter over `table`.
     package init(table: RouteFileTable) {
         self.table = table
         self.explanation = PrecedenceExplanation(options: table.options)
-        var literals: Set<String> = []
-        for entry in table.file.routes {
-            for part in entry.pattern.split(separator: "/") { literals.insert(part.lowercased()) }
-        }
-        var number = 0
-        while literals.contains("x\(number)") { number += 1 }
-        fresh = "x\(number)"
+        examples = RouteExamples(patterns: table.file.routes.map(\.pattern), options: table.options)
     }
 
     /// Every finding, in file order.
@@ -125,31 +119,9 @@ package struct RouteLinter: Sendable {
         }
     }
 
-    /// What one position of a route takes, once the route is laid over a number of segments.
-    enum Slot {
-        case literal(String)
-        case any
-        case composite(CompositePattern)
-        case constrained(SharedRegex)
-    }
-
     /// `route`'s positions over `count` segments, or `nil` when it cannot match that many.
-    func slots(_ route: Ranked, count: Int) -> [Slot]? {
-        let elements = route.lowered.elements
-        func slot(_ element: RouteElement) -> Slot {
-            switch element {
-            case .literal(let text): return .literal(text)
-            case .composite(let pattern): return .composite(pattern)
-            case .constrained(let regex): return .constrained(regex)
-            case .parameter, .wildcard, .catchAll: return .any
-            }
-        }
-        guard let star = elements.firstIndex(of: .catchAll) else {
-            return elements.count == count ? elements.map(slot) : nil
-        }
-        guard count >= elements.count else { return nil }
-        return elements[..<star].map(slot) + Array(repeating: .any, count: count - elements.count + 1)
-            + elements[(star + 1)...].map(slot)
+    func slots(_ route: Ranked, count: Int) -> [RouteExamples.Slot]? {
+        RouteExamples.slots(route.lowered, count: count)
     }
 
     /// Whether a route ranked above `route` answers the requests `route` answers best: those
@@ -196,13 +168,7 @@ package struct RouteLinter: Sendable {
                     }
                     return
                 }
-                var candidates: [String]
-                switch own[position] {
-                case .literal(let text): candidates = [text]
-                case .any: candidates = [fresh]
-                case .composite(let pattern): candidates = [pattern.example()]
-                case .constrained(let regex): candidates = regex.examples
-                }
+                var candidates = examples.values(own[position])
                 if case .literal = own[position] {
                 } else if !alive.isEmpty {
                     // Each literal a rival still in the running has here, as the route would take it.
@@ -292,14 +258,7 @@ package struct RouteLinter: Sendable {
         var options: [[String]] = []
         for position in 0..<count {
             var values: [String] = []
-            for slot in [a[position], b[position]] {
-                switch slot {
-                case .literal(let text): values.append(text)
-                case .any: values.append(fresh)
-                case .composite(let pattern): values.append(pattern.example())
-                case .constrained(let regex): values += regex.examples
-                }
-            }
+            for slot in [a[position], b[position]] { values += examples.values(slot) }
             if case .literal(let x) = a[position], case .literal(let y) = b[position] {
                 guard same(x, y) else { return nil }
             }
@@ -325,33 +284,14 @@ package struct RouteLinter: Sendable {
 
     /// Whether `route`'s pattern alone matches `url`.
     func matches(_ route: Ranked, _ url: String) -> Bool {
-        var options = table.options
-        options.duplicateRoutes = .replace
-        guard
-            let single = try? RouteTable<Int>(
-                [.init(table.file.routes[route.entry].pattern, value: 0)], options: options, backend: .foundation)
-        else { return false }
-        if case .success = single.lookup(method: nil, url: url) { return true }
-        return false
+        examples.matches(table.file.routes[route.entry].pattern, url)
     }
-
-    // MARK: - URLs
 
     /// Literal comparison under the table's options.
-    func same(_ a: String, _ b: String) -> Bool {
-        table.options.caseInsensitive ? a.lowercased() == b.lowercased() : a == b
-    }
+    func same(_ a: String, _ b: String) -> Bool { examples.same(a, b) }
 
     /// The URL of `segments` for `route`: its scheme, then the segments, percent-encoded.
     func url(_ route: Ranked, _ segments: [String]) -> String {
-        let path = segments.map { segment in
-            segment.addingPercentEncoding(withAllowedCharacters: RouteLinter.segmentCharacters) ?? segment
-        }.joined(separator: "/")
-        guard let scheme = route.lowered.scheme else { return "/" + path }
-        return scheme + ":///" + path
+        RouteExamples.url(scheme: route.lowered.scheme, segments)
     }
-
-    /// Characters a segment keeps unencoded.
-    static let segmentCharacters = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 }

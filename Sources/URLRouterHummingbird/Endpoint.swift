@@ -7,6 +7,7 @@ public struct Endpoint<Context: RequestContext>: Sendable {
     let responder: any HTTPResponder<Context>
     /// The pattern, as the endpoint path for metrics and logs.
     let pattern: String
-    let method: HTTPRequest.Method
+    /// `nil` for a route of any method (a JSON route map's).
+    let method: HTTPRequest.Method?
 }
 #endif

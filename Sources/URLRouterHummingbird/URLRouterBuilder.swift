@@ -38,6 +38,12 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
     var registrations: [Registration] = []
     var rewriteRules: [(expression: String, target: String)] = []
     let logger = Logger(label: "URLRouterHummingbird")
+    /// The handlers route files name, each with the middleware added before it.
+    var handlers: [String: any HTTPResponder<Context>] = [:]
+    /// The names given to ``handler(_:use:)``, in call order.
+    var handlerNames: [String] = []
+    /// The route file served, once ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)`` has read it.
+    var routeFileSource: RouteFileSource?
 
     /// Whether a request whose path only routes of other methods take is answered 405 with an
     /// `Allow` header listing them (and OPTIONS 204 with the same header), rather than 404 as
@@ -173,8 +179,8 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
     ///   (group prefixes included) and, for ``on(pattern:method:priority:file:line:use:)``, the
     ///   file and line that added it.
     public func validate() throws(RouteValidationError) {
-        let problems = validation().problems
-        if !problems.isEmpty { throw RouteValidationError(problems: problems.map(describe)) }
+        let problems = validation().problems.map(describe) + (routeFileSource.map(lateAdditions) ?? [])
+        if !problems.isEmpty { throw RouteValidationError(problems: problems) }
     }
 
     /// Compiles the routes into one responder.
@@ -191,6 +197,20 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
 
     /// ``buildResponder()``, with the debug builds' stop made optional for tests of the release path.
     func buildResponder(stoppingOnProblems: Bool) -> URLRouterResponder<Context> {
+        if let routeFileSource {
+            let late = lateAdditions(routeFileSource)
+            if !late.isEmpty {
+                if stoppingOnProblems { assertionFailure(RouteValidationError(problems: late).description) }
+                for problem in late {
+                    logger.error("URLRouter: \(problem.description)", metadata: ["left out": "true"])
+                }
+            }
+            return URLRouterResponder(
+                routes: .live(routeFileSource.table),
+                missResponder: middlewares.constructResponder(finalResponder: MissResponder<Context>()),
+                answersMethodNotAllowed: answersMethodNotAllowed,
+                answersHeadWithGet: answersHeadWithGet || answersMethodNotAllowed)
+        }
         let validation = validation()
         if !validation.problems.isEmpty {
             let problems = validation.problems.map(describe)
@@ -204,7 +224,7 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
             }
         }
         return URLRouterResponder(
-            table: validation.table,
+            routes: validation.table.map { .fixed($0) } ?? .none,
             missResponder: middlewares.constructResponder(finalResponder: MissResponder<Context>()),
             answersMethodNotAllowed: answersMethodNotAllowed,
             answersHeadWithGet: answersHeadWithGet || answersMethodNotAllowed)

@@ -6,8 +6,8 @@ import URLRouter
 /// borrowed (allocation-free) path, then the route's responder; a miss goes to the router's
 /// middleware and then to the answer for it (404, 405, OPTIONS, 400, 414).
 public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
-    /// The compiled routes; `nil` when the table could not be compiled (then no route serves).
-    let table: RouteTable<Endpoint<Context>>?
+    /// The compiled routes.
+    let routes: Routes
     /// The router's middleware around ``MissResponder``.
     let missResponder: any HTTPResponder<Context>
     /// ``URLRouterBuilder/answersMethodNotAllowed``.
@@ -15,6 +15,27 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
     /// ``URLRouterBuilder/answersHeadWithGet``, or ``URLRouterBuilder/answersMethodNotAllowed``
     /// (whose `Allow` headers list HEAD wherever GET is).
     let answersHeadWithGet: Bool
+
+    /// Where the routes come from.
+    enum Routes: Sendable {
+        /// A table compiled once.
+        case fixed(RouteTable<Endpoint<Context>>)
+        /// The table a route file serves now (``URLRouterBuilder/routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)``).
+        case live(LiveRouteTable<Endpoint<Context>>)
+        /// None: the table could not be compiled.
+        case none
+
+        /// The borrowed lookup of `url`, or `nil` when there is no table.
+        func withMatch<Result>(
+            method: String, url: String, _ body: (borrowing RouteTable<Endpoint<Context>>.Lookup) -> Result
+        ) -> Result? {
+            switch self {
+            case .fixed(let table): table.withMatch(method: method, url: url, body)
+            case .live(let table): table.withMatch(method: method, url: url, body)
+            case .none: nil
+            }
+        }
+    }
 
     /// What a lookup found, copied out of the borrowed match.
     enum Found {
@@ -28,7 +49,7 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
         let method = request.method
         // The request target as sent: URLRouter decodes escapes once, segment by segment.
         let found =
-            table?.withMatch(method: method.rawValue, url: request.head.path ?? "/") { lookup -> Found in
+            routes.withMatch(method: method.rawValue, url: request.head.path ?? "/") { lookup -> Found in
                 switch lookup {
                 case .match(let match):
                     var parameters = Hummingbird.Parameters()
@@ -45,7 +66,7 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
                 }
             } ?? .miss(LookupMiss(reason: .noMatch, allowedMethods: []))
         switch found {
-        case .endpoint(let endpoint, _) where method == .head && endpoint.method != .head && !answersHeadWithGet:
+        case .endpoint(let endpoint, _) where method == .head && endpoint.method == .get && !answersHeadWithGet:
             // A GET route answered HEAD: only with `.autoGenerateHeadEndpoints`, as in Hummingbird.
             return try await answer(
                 LookupMiss(reason: .noMatch, allowedMethods: []), request: request, context: context)

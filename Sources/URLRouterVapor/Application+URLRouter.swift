@@ -38,6 +38,48 @@ extension Application.Responder.Provider {
             answersMethodNotAllowed: answersMethodNotAllowed)
     }
 
+    /// URLRouter in place of Vapor's router, serving the routes of a route file beside the
+    /// application's routes, and reloading the file while the application runs:
+    /// `app.responder.use(.urlRouter(routeFile: "routes.txt"))`.
+    ///
+    /// Each route of the file (`GET /users/:id showUser`) is answered by the handler of its name
+    /// in ``Vapor/Application/routeFileHandlers``, behind the application middleware. The file is
+    /// read when the application boots: a bad file (a malformed line or pattern, a handler with no
+    /// handler of its name) makes the boot throw `RouteFileError` with every problem and its line.
+    /// Once booted, a ``URLRouter/RouteFileWatcher`` reloads the file when it changes and on
+    /// `SIGHUP`, until shutdown; a table that fails is rejected with every problem (logged, and
+    /// handed to `onOutcome`) while the last good one serves on. 404, 405, OPTIONS and HEAD are
+    /// answered as for the application's routes.
+    ///
+    /// - Parameters:
+    ///   - routeFile: the route file's path.
+    ///   - defaultHandler: the handler of routes whose line names none; without it such a route
+    ///     is refused.
+    ///   - options: URLRouter's matching options; ``URLRouterResponder/vaporOptions`` by default.
+    ///   - backend: the matching backend; the fastest of this build by default.
+    ///   - answersMethodNotAllowed: whether a path that only routes of other methods take answers
+    ///     405 with an `Allow` header (and OPTIONS 204 with it) rather than 404.
+    ///   - pollInterval: how often the file is looked at; 250 ms by default.
+    ///   - reloadsOnHangup: whether `SIGHUP` reloads the file at once; `true` by default.
+    ///   - onOutcome: called with the outcome of each reload, such as
+    ///     `route table v3: 204 routes from routes.txt`.
+    public static func urlRouter(
+        routeFile: String, defaultHandler: String? = nil, options: RouterOptions = URLRouterResponder.vaporOptions,
+        backend: RouterBackend = .default, answersMethodNotAllowed: Bool = false,
+        pollInterval: Duration = .milliseconds(250), reloadsOnHangup: Bool = true,
+        onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
+    ) -> Self {
+        let settings = RouteFileBoot.Settings(
+            path: routeFile, defaultHandler: defaultHandler, options: options, backend: backend,
+            answersMethodNotAllowed: answersMethodNotAllowed, pollInterval: pollInterval,
+            reloadsOnHangup: reloadsOnHangup, onOutcome: onOutcome)
+        return .init { application in
+            let boot = RouteFileBoot(settings)
+            application.lifecycle.use(boot)
+            application.responder.use { application in boot.responder(for: application) }
+        }
+    }
+
     static func make(
         options: RouterOptions, rewriteRules: [(expression: String, target: String)], backend: RouterBackend,
         answersMethodNotAllowed: Bool

@@ -30,7 +30,15 @@ public struct URLRouterResponder: Responder {
         case miss(RouteMiss.Reason, allowedMethods: [String])
     }
 
-    let table: RouteTable<Target>
+    /// Where the table comes from.
+    enum Serving: Sendable {
+        /// A table compiled once, from the application's routes.
+        case fixed(RouteTable<Target>)
+        /// The table a route file serves now, beside the application's routes.
+        case live(LiveRouteTable<Target>)
+    }
+
+    let serving: Serving
     let middleware: [any Middleware]
     let notFoundResponder: any Responder
     /// Whether the query goes to the lookup (rewrite rules may read it).
@@ -119,10 +127,24 @@ public struct URLRouterResponder: Responder {
         _ routes: Routes, middleware: [any Middleware], options: RouterOptions,
         rewriteRules: [(expression: String, target: String)], backend: RouterBackend
     ) -> (RouteTable<Target>.Validation, [Route]) {
+        let options = Self.options(options, for: routes)
+        let vaporRoutes = routes.all
+        let validation = RouteTable.validate(
+            tableRoutes(vaporRoutes, middleware: middleware), rewriteRules: rewriteRules, options: options,
+            backend: backend)
+        return (validation, vaporRoutes)
+    }
+
+    /// The options `options` with `routes`' case sensitivity.
+    static func options(_ options: RouterOptions, for routes: Routes) -> RouterOptions {
         var options = options
         if routes.caseInsensitive { options.caseInsensitive = true }
-        let vaporRoutes = routes.all
-        let tableRoutes = vaporRoutes.map { route in
+        return options
+    }
+
+    /// Vapor's routes as URLRouter routes, each answering through `middleware`.
+    static func tableRoutes(_ vaporRoutes: [Route], middleware: [any Middleware]) -> [RouteTable<Target>.Route] {
+        vaporRoutes.map { route in
             let target = Target(route: route, responder: middleware.makeResponder(chainingTo: route.responder))
             if let patternRoute = route.userInfo[PatternRoute.key] as? PatternRoute {
                 return RouteTable<Target>.Route(
@@ -133,9 +155,6 @@ public struct URLRouterResponder: Responder {
             return RouteTable<Target>.Route(
                 pattern.isEmpty ? "/" : pattern, method: route.method.rawValue, value: target)
         }
-        let validation = RouteTable.validate(
-            tableRoutes, rewriteRules: rewriteRules, options: options, backend: backend)
-        return (validation, vaporRoutes)
     }
 
     /// A responder over a validation without refusals.
@@ -144,7 +163,17 @@ public struct URLRouterResponder: Responder {
         answersMethodNotAllowed: Bool
     ) {
         guard let table = validation.table else { preconditionFailure("a validation without refusals has a table") }
-        self.table = table
+        self.init(
+            serving: .fixed(table), middleware: middleware, readsQuery: readsQuery, reportMetrics: reportMetrics,
+            answersMethodNotAllowed: answersMethodNotAllowed)
+    }
+
+    /// A responder over the table `serving`.
+    init(
+        serving: Serving, middleware: [any Middleware], readsQuery: Bool, reportMetrics: Bool,
+        answersMethodNotAllowed: Bool
+    ) {
+        self.serving = serving
         self.middleware = middleware
         self.notFoundResponder = middleware.makeResponder(chainingTo: MissResponder(.failure(NoRoute())))
         self.readsQuery = readsQuery
@@ -161,7 +190,7 @@ public struct URLRouterResponder: Responder {
         var path = url.path
         if readsQuery, let query = url.query { path += "?" + query }
         var parameters = request.parameters
-        let found = table.withMatch(method: request.method.rawValue, url: path) { lookup -> Found in
+        let found = withMatch(method: request.method.rawValue, url: path) { lookup -> Found in
             switch lookup {
             case .match(let match):
                 for index in 0..<match.parameterCount {
@@ -202,6 +231,16 @@ public struct URLRouterResponder: Responder {
             case .failure: status = HTTPStatus.internalServerError.code
             }
             RouteMetrics.record(request: request, startTime: startTime, statusCode: status)
+        }
+    }
+
+    /// The borrowed lookup of `url` in the routes serving now.
+    func withMatch<Result>(
+        method: String, url: String, _ body: (borrowing RouteTable<Target>.Lookup) -> Result
+    ) -> Result {
+        switch serving {
+        case .fixed(let table): table.withMatch(method: method, url: url, body)
+        case .live(let table): table.withMatch(method: method, url: url, body)
         }
     }
 

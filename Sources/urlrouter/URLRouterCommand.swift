@@ -11,7 +11,7 @@ struct URLRouterCommand: ParsableCommand {
         commandName: "urlrouter",
         abstract: "Check URLRouter against fixture suites and try lookups.",
         version: "0.1.0",
-        subcommands: [Check.self, Match.self, Lint.self, Bench.self, Backends.self],
+        subcommands: [Check.self, Match.self, Lint.self, Diff.self, Bench.self, Backends.self],
         defaultSubcommand: Check.self)
 }
 
@@ -214,6 +214,75 @@ extension URLRouterCommand {
                 )
             }
             if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        }
+    }
+}
+
+extension URLRouterCommand {
+    struct Diff: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show what serving one route file instead of another changes, before a reload does it.",
+            discussion: """
+                Reads two route files (as match --routes does) and prints the routes and rewrite rules \
+                added ('+') and removed ('-'), then each request whose answer changes: another winning \
+                route, other parameters, or a miss for another reason, as 'METHOD URL: old -> new'. \
+                The requests are those of --requests FILE ('METHOD /path' per line, as bench reads), or \
+                one example URL made from each route of either file. Exits 0 when nothing changes, 1 \
+                when something does, 2 when a file cannot be read or holds a route the router refuses.
+                """)
+
+        @Argument(help: "The route file serving now.")
+        var old: String
+
+        @Argument(help: "The route file that would replace it.")
+        var new: String
+
+        @Option(name: .long, help: "Requests to compare, 'METHOD /path' per line (default: an example of each route).")
+        var requests: String?
+
+        @Option(name: .long, help: "Router options as a fixture's options object, e.g. '{\"caseInsensitive\": true}'.")
+        var options: String?
+
+        @OptionGroup var backendOption: BackendOption
+
+        @Flag(name: .long, help: "Print one JSON object.")
+        var json = false
+
+        func run() throws {
+            let routerOptions = try options.map { try FixtureSuite.options(json: $0) } ?? RouterOptions()
+            let backend = try backendOption.resolve(absent: [.default])[0]
+            var problems: [String] = []
+            func table(_ path: String) -> RouteFileTable? {
+                do {
+                    let table = RouteFileTable(
+                        file: try RouteFile.lenient(contentsOf: path), options: routerOptions, backend: backend)
+                    problems += table.file.lineProblems.map {
+                        "\($0.file):\($0.line):\($0.column): error: \($0.message)"
+                    }
+                    problems += table.refusalDiagnostics
+                    return table
+                } catch {
+                    problems += error.problems.map { "\($0.file): error: \($0.message)" }
+                    return nil
+                }
+            }
+            let oldTable = table(old)
+            let newTable = table(new)
+            var asked: [(method: String, url: String)]?
+            if let requests {
+                do {
+                    asked = try RouteSet.lines(inFile: requests).map { ($0.line.method, $0.line.path) }
+                } catch {
+                    problems.append("\(error)")
+                }
+            }
+            guard problems.isEmpty, let oldTable, let newTable else {
+                printToStandardError(problems)
+                throw ExitCode(2)
+            }
+            let diff = RouteFileDiff(old: oldTable, new: newTable, requests: asked)
+            print(json ? diff.json : diff.text)
+            if !diff.isEmpty { throw ExitCode(1) }
         }
     }
 }

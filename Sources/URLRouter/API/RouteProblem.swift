@@ -27,7 +27,7 @@ public struct RouteProblem: Sendable, CustomStringConvertible {
     /// `file:line` of the call that added the route, where an integration knows it.
     package private(set) var location: String?
 
-    init(
+    package init(
         route: Int? = nil, rewriteRule: Int? = nil, subjectText: String, error: RouterError, replacedRoute: Int? = nil,
         isRefusal: Bool = true
     ) {

@@ -69,6 +69,10 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     }
     private let options: RouterOptions
     private let backend: RouterBackend
+    /// Routes given in code that every table read from a file serves beside the file's.
+    private let fixedRoutes: [RouteTable<Value>.Route]
+    /// Rewrite rules given in code that every table read from a file applies before the file's.
+    private let fixedRewriteRules: [(expression: String, target: String)]
     private let name: String
     private let logger: Logger
     private let metrics: ReloadMetrics
@@ -90,7 +94,9 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     ) throws(RouteValidationError) {
         let definition = TableDefinition(routes: routes, rewriteRules: rewriteRules, options: options)
         let table = try Self.compile(routes, rewriteRules, options: options, backend: backend)
-        self.init(table, definition: definition, source: "code", backend: backend, name: name, logger: logger)
+        self.init(
+            table, definition: definition, source: "code", backend: backend, fixed: ([], []), name: name,
+            logger: logger)
     }
 
     /// Makes a live table serving the routes and rules of the file at `path`, as version 1.
@@ -99,6 +105,12 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     ///   - path: a route file (``RouteFile``).
     ///   - options: the options of every table it serves.
     ///   - backend: the backend that compiles every table it serves.
+    ///   - fixedRoutes: routes given in code (a server's health check, say) that every table read
+    ///     from a file serves too, before the file's in registration order; a file route that
+    ///     is the same route as one of them replaces it, as ``RouteTable/validate(_:rewriteRules:options:backend:)``
+    ///     reports. None by default.
+    ///   - fixedRewriteRules: `(expression, target)` rewrite rules given in code that every table
+    ///     read from a file applies, before the file's. None by default.
     ///   - name: the live table's name in metrics and logs.
     ///   - logger: where outcomes are logged; quiet by default.
     ///   - value: the value of each route of a file, usually the handler its ``RouteFile/Route/handler``
@@ -106,16 +118,19 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     /// - Throws: ``RouteFileError`` with every problem of the file, each with its line.
     public convenience init(
         contentsOf path: String, options: RouterOptions = RouterOptions(), backend: RouterBackend = .default,
+        fixedRoutes: [RouteTable<Value>.Route] = [], fixedRewriteRules: [(expression: String, target: String)] = [],
         name: String = "routes", logger: Logger? = nil, value: (RouteFile.Route) -> Value?
     ) throws(RouteFileError) {
         let file = try RouteFile(contentsOf: path)
-        let (table, definition) = try Self.compile(file, options: options, backend: backend, value: value)
-        self.init(table, definition: definition, source: path, backend: backend, name: name, logger: logger)
+        let fixed = (fixedRoutes, fixedRewriteRules)
+        let (table, definition) = try Self.compile(file, fixed: fixed, options: options, backend: backend, value: value)
+        self.init(
+            table, definition: definition, source: path, backend: backend, fixed: fixed, name: name, logger: logger)
     }
 
     private init(
         _ table: RouteTable<Value>, definition: TableDefinition<Value>, source: String, backend: RouterBackend,
-        name: String, logger: Logger?
+        fixed: Fixed, name: String, logger: Logger?
     ) {
         let serving = Snapshot(table: table, version: 1, definition: definition)
         let outcome = ReloadOutcome(kind: .success, version: 1, routeCount: table.count, source: source, problems: [])
@@ -123,6 +138,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         state = LockedValue(State(serving: serving, lastOutcome: outcome))
         options = definition.options
         self.backend = backend
+        (fixedRoutes, fixedRewriteRules) = fixed
         self.name = name
         self.logger = logger ?? Router.quietLogger
         metrics = ReloadMetrics(table: name)
@@ -203,7 +219,9 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     public func reload(_ file: RouteFile, value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
         change(source: file.path, definition: TableDefinition(file: file, options: options)) {
             () throws(RouteFileError) in
-            try Self.compile(file, options: options, backend: backend, value: value).table
+            try Self.compile(
+                file, fixed: (fixedRoutes, fixedRewriteRules), options: options, backend: backend, value: value
+            ).table
         }
     }
 
@@ -215,11 +233,15 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         do {
             file = try RouteFile(contentsOf: path)
         } catch {
-            return state.withLock { state in
-                record(rejection(error.problems, source: path, serving: state.serving), in: &state)
-            }
+            return reject(error, source: path)
         }
         return reload(file, value: value)
+    }
+
+    /// Records a change that could not even be read (`error`) as a rejection.
+    func reject(_ error: RouteFileError, source: String) -> ReloadOutcome {
+        state.withLock { state in record(rejection(error.problems, source: source, serving: state.serving), in: &state)
+        }
     }
 
     /// One change, under the state lock: unchanged, compiled and swapped, or rejected.
@@ -294,12 +316,18 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         return table
     }
 
-    /// `file`'s table, each route's value from `value`, or every problem with its line.
+    /// Routes and rewrite rules given in code, served beside a file's.
+    private typealias Fixed = (routes: [RouteTable<Value>.Route], rewriteRules: [(expression: String, target: String)])
+
+    /// `file`'s table beside the `fixed` routes and rules, each file route's value from `value`,
+    /// or every problem with its line.
     private static func compile(
-        _ file: RouteFile, options: RouterOptions, backend: RouterBackend, value: (RouteFile.Route) -> Value?
+        _ file: RouteFile, fixed: Fixed, options: RouterOptions, backend: RouterBackend,
+        value: (RouteFile.Route) -> Value?
     ) throws(RouteFileError) -> (table: RouteTable<Value>, definition: TableDefinition<Value>) {
+        let (fixedRoutes, fixedRules) = fixed
         var problems: [RouteFile.Problem] = []
-        var routes: [RouteTable<Value>.Route] = []
+        var routes = fixedRoutes
         for route in file.routes {
             guard let found = value(route) else {
                 let message =
@@ -315,25 +343,34 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
                 RouteTable.Route(route.pattern, method: route.method, value: found))
         }
         guard problems.isEmpty else { throw RouteFileError(problems: problems) }
-        let rules = file.rewriteRules.map { (expression: $0.expression, target: $0.target) }
+        let rules = fixedRules + file.rewriteRules.map { (expression: $0.expression, target: $0.target) }
         do {
             let table = try compile(routes, rules, options: options, backend: backend)
             return (table, TableDefinition(file: file, options: options))
         } catch {
             throw RouteFileError(
                 problems: error.problems.map { problem in
-                    if let index = problem.route {
-                        let route = file.routes[index]
+                    if let index = problem.route, index >= fixedRoutes.count {
+                        let route = file.routes[index - fixedRoutes.count]
                         return RouteFile.Problem(
                             file: file.path, line: route.line,
                             column: route.column + max(0, (problem.error.offset ?? 0) - route.shift),
                             message: problem.error.description)
                     }
-                    if let index = problem.rewriteRule {
+                    if let index = problem.rewriteRule, index >= fixedRules.count {
                         return RouteFile.Problem(
-                            file: file.path, line: file.rewriteRules[index].line, message: problem.error.description)
+                            file: file.path, line: file.rewriteRules[index - fixedRules.count].line,
+                            message: problem.error.description)
                     }
-                    return RouteFile.Problem(file: file.path, line: 0, message: problem.description)
+                    // A route given in code (or the table as a whole).
+                    let named = problem.named { index in
+                        guard index < fixedRoutes.count else {
+                            return "line \(file.routes[index - fixedRoutes.count].line)"
+                        }
+                        let route = fixedRoutes[index]
+                        return "\(route.method ?? "any") \(route.pattern) (given in code)"
+                    }
+                    return RouteFile.Problem(file: file.path, line: 0, message: named.description)
                 })
         }
     }

@@ -249,6 +249,11 @@ public struct RouteFileError: Error, Sendable, CustomStringConvertible {
     /// The problems, in file order.
     public let problems: [RouteFile.Problem]
 
+    /// Makes an error of `problems`.
+    package init(problems: [RouteFile.Problem]) {
+        self.problems = problems
+    }
+
     /// One problem per line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

@@ -1,0 +1,164 @@
+#if Reloading
+public import ServiceLifecycle
+import UnixSignals
+
+/// Reloads a ``LiveRouteTable`` from its route file while a server runs: when the file changes
+/// (written in place, replaced by rename, or reached through a symbolic link that is swapped, as
+/// Kubernetes updates a mounted ConfigMap) and on `SIGHUP`. A swift-service-lifecycle `Service`:
+/// run it in the server's `ServiceGroup`.
+///
+/// ```swift
+/// let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
+/// let table = try LiveRouteTable<Handler>(contentsOf: "routes.txt") { handlers[$0.handler ?? ""] }
+/// let watcher = RouteFileWatcher(table: table, path: "routes.txt") { handlers[$0.handler ?? ""] }
+/// let group = ServiceGroup(services: [server, watcher], logger: logger)
+/// ```
+///
+/// It looks at the file every ``pollInterval`` (stat, not a read) and reads it only once it has
+/// stopped changing: the file's identity, size and times the same at two looks in a row, and
+/// again after the read. A file a writer is still writing is therefore never read as a table
+/// unless the writer pauses for longer than the interval; writing a new file and renaming it over
+/// the old one, as deploy tools and Kubernetes do, is atomic and needs no pause. A change is
+/// served within two intervals (half a second by default) plus the compile.
+///
+/// Each change goes through ``LiveRouteTable/reload(contentsOf:value:)``: a file that cannot be
+/// read, that is malformed, or that names a handler `value` does not know is rejected with every
+/// problem and its line, the last good table serving on; a file read again unchanged is a no-op.
+/// Each outcome is handed to `onOutcome` (besides the table's own log and metrics). Nothing a
+/// file holds ends the service: ``run()`` returns at graceful shutdown and throws only
+/// `CancellationError` when its task is cancelled.
+public struct RouteFileWatcher<Value: Sendable>: Service {
+    /// The table it reloads.
+    public let table: LiveRouteTable<Value>
+    /// The route file's path, as given.
+    public let path: String
+    /// How often the file is looked at.
+    public let pollInterval: Duration
+    /// Whether `SIGHUP` reloads the file at once, changed or not.
+    public let reloadsOnHangup: Bool
+    private let value: @Sendable (RouteFile.Route) -> Value?
+    private let onOutcome: @Sendable (ReloadOutcome) -> Void
+    /// The file as it was when the watcher was made: the table serving was read from it.
+    private let initialStamp: FileStamp
+
+    /// Makes a watcher for `table`, whose current table was read from `path`; make it right after
+    /// the table, so that a change between the two is not missed.
+    ///
+    /// - Parameters:
+    ///   - table: the live table to reload.
+    ///   - path: the route file.
+    ///   - pollInterval: how often the file is looked at; 250 ms by default.
+    ///   - reloadsOnHangup: whether `SIGHUP` reloads the file at once; `true` by default.
+    ///   - value: the value of each route of a file, usually the handler its
+    ///     ``RouteFile/Route/handler`` names; `nil` rejects the file.
+    ///   - onOutcome: called with the outcome of each reload, on the watcher's task.
+    public init(
+        table: LiveRouteTable<Value>, path: String, pollInterval: Duration = .milliseconds(250),
+        reloadsOnHangup: Bool = true, value: @escaping @Sendable (RouteFile.Route) -> Value?,
+        onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
+    ) {
+        self.table = table
+        self.path = path
+        self.pollInterval = pollInterval
+        self.reloadsOnHangup = reloadsOnHangup
+        self.value = value
+        self.onOutcome = onOutcome
+        initialStamp = FileStamp(path: path)
+    }
+
+    /// Watches the file until graceful shutdown (then returns) or cancellation (then throws
+    /// `CancellationError`).
+    public func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                try await withThrowingTaskGroup { group in
+                    let (triggers, continuation) = AsyncStream.makeStream(
+                        of: Trigger.self, bufferingPolicy: .bufferingNewest(16))
+                    group.addTask {
+                        while true {
+                            try await Task.sleep(for: pollInterval)
+                            continuation.yield(.tick)
+                        }
+                    }
+                    if reloadsOnHangup {
+                        group.addTask {
+                            for await _ in await UnixSignalsSequence(trapping: .sighup) { continuation.yield(.hangup) }
+                        }
+                    }
+                    group.addTask { try await watch(triggers) }
+                    try await group.next()
+                    group.cancelAll()
+                }
+            }
+        } catch is CancellationError where Task.isShuttingDownGracefully {
+            return
+        }
+    }
+
+    /// What makes the watcher look at the file.
+    enum Trigger: Sendable {
+        /// The poll interval passed.
+        case tick
+        /// `SIGHUP`: read the file now.
+        case hangup
+    }
+
+    /// Looks at the file on each trigger, and reloads it once it has settled (``FileSettling``).
+    /// Throws `CancellationError` when cancelled; nothing else.
+    func watch(_ triggers: some AsyncSequence<Trigger, Never>) async throws {
+        var settling = FileSettling(loaded: initialStamp)
+        for await trigger in triggers {
+            try Task.checkCancellation()
+            let stamp = FileStamp(path: path)
+            guard settling.shouldRead(stamp, forced: trigger == .hangup) else { continue }
+            let file: Result<RouteFile, RouteFileError>
+            do throws(RouteFileError) {
+                file = .success(try RouteFile(contentsOf: path))
+            } catch {
+                file = .failure(error)
+            }
+            // A file that changed while it was read is not served: it is read again once it settles.
+            guard settling.read(stamp, finishedAt: FileStamp(path: path)) else { continue }
+            switch file {
+            case .success(let file): onOutcome(table.reload(file, value: value))
+            case .failure(let error): onOutcome(table.reject(error, source: path))
+            }
+        }
+        try Task.checkCancellation()
+    }
+}
+
+/// When a watched file is read: only once it looks the same at two looks in a row (a writer has
+/// stopped), and only when it looks different from the file last read, or when a read is forced.
+struct FileSettling {
+    /// The file as last read.
+    private(set) var loaded: FileStamp
+    /// The file as seen at the last look, when it differed from ``loaded``.
+    private var seen: FileStamp?
+
+    init(loaded: FileStamp) { self.loaded = loaded }
+
+    /// Whether to read the file that looks like `stamp` now.
+    mutating func shouldRead(_ stamp: FileStamp, forced: Bool) -> Bool {
+        if forced { return true }
+        if stamp == loaded {
+            seen = nil
+            return false
+        }
+        defer { seen = stamp }
+        return stamp == seen
+    }
+
+    /// Records a read that began with the file looking like `before` and ended with it looking
+    /// like `after`; returns whether the read stands (the file did not change while it was read).
+    mutating func read(_ before: FileStamp, finishedAt after: FileStamp) -> Bool {
+        guard before == after else {
+            seen = after
+            return false
+        }
+        loaded = after
+        seen = nil
+        return true
+    }
+}
+#endif

@@ -1,0 +1,148 @@
+#if Hummingbird
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Synchronization
+import Testing
+import URLRouter
+import URLRouterHummingbird
+
+/// A route file served by the builder: named handlers, routes in code beside it, middleware, the
+/// router's own answers, and reloads while the server runs.
+@Suite struct RouteFileTests {
+    /// Adds a header to every answer, misses included.
+    struct MarkMiddleware<Context: RequestContext>: RouterMiddleware {
+        func handle(
+            _ request: Request, context: Context, next: @concurrent (Request, Context) async throws -> Response
+        ) async throws -> Response {
+            var response: Response
+            do {
+                response = try await next(request, context)
+            } catch let error as HTTPError {
+                response = try error.response(from: request, context: context)
+            }
+            response.headers[HTTPField.Name("X-Mark")!] = "marked"
+            return response
+        }
+    }
+
+    /// A route file in a folder of its own, holding `text`.
+    static func routeFile(_ text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hb-routes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("routes.txt").path
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    /// Writes `text` beside `path` and renames it over `path`.
+    static func replace(_ path: String, with text: String) throws {
+        try text.write(toFile: path + ".next", atomically: false, encoding: .utf8)
+        #expect(rename(path + ".next", path) == 0)
+    }
+
+    /// A router with middleware, a route in code and three named handlers.
+    static func router() -> URLRouterBuilder<BasicRequestContext> {
+        let router = URLRouterBuilder()
+        router.answersMethodNotAllowed = true
+        router.add(middleware: MarkMiddleware())
+        router.get("/health") { _, _ in "ok" }
+        router.handler("showUser") { _, context in
+            "user \(context.parameters.get("id") ?? "-") at \(context.endpointPath ?? "-")"
+        }
+        router.handler("listUsers") { _, _ in "users" }
+        router.handler("showOrder") { _, context in "order \(context.parameters.get("id") ?? "-")" }
+        return router
+    }
+
+    @Test func aRouteFileServesNamedHandlersBesideRoutesInCodeAndReloads() async throws {
+        let path = try Self.routeFile("GET /users listUsers\nGET /users/:id showUser\nDELETE /users/:id showUser\n")
+        let router = Self.router()
+        let outcomes = Outcomes()
+        let watcher = try router.routeFile(
+            path, pollInterval: .milliseconds(20), reloadsOnHangup: false, onOutcome: { outcomes.append($0) })
+        try router.validate()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), services: [watcher])
+        try await app.test(.live) { client in
+            let user = try await fetch(client, "/users/7")
+            #expect(user.body == "user 7 at /users/:id")
+            let marked = try await client.execute(uri: "/users/7", method: .get) {
+                $0.headers[HTTPField.Name("X-Mark")!]
+            }
+            #expect(marked == "marked")
+            #expect(try await fetch(client, "/health").body == "ok")
+            // The router's own answers, as for routes in code.
+            let put = try await fetch(client, "/users/7", .put)
+            #expect(put.status == 405)
+            #expect(put.allow == "DELETE, GET, HEAD")
+            let options = try await fetch(client, "/users/7", .options)
+            #expect(options.status == 204)
+            let head = try await fetch(client, "/users/7", .head)
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            let missing = try await client.execute(uri: "/orders/1", method: .get) {
+                (Int($0.status.code), $0.headers[HTTPField.Name("X-Mark")!])
+            }
+            #expect(missing.0 == 404)
+            #expect(missing.1 == "marked")
+
+            // A new table: its route answers once it lands; a route removed no longer does.
+            try Self.replace(path, with: "GET /users/:id showUser\nGET /orders/:id showOrder\n")
+            #expect(try await outcomes.wait(for: 1).map(\.kind) == [.success])
+            #expect(try await fetch(client, "/orders/12").body == "order 12")
+            #expect(try await fetch(client, "/users").status == 404)
+            #expect(try await fetch(client, "/health").body == "ok")
+
+            // A table naming a handler the server lacks is rejected; the last good one serves on.
+            try Self.replace(path, with: "GET /users/:id showUser\nGET /orders/:id nosuchHandler\n")
+            let rejected = try await outcomes.wait(for: 2)
+            #expect(rejected.last?.kind == .rejected)
+            #expect(rejected.last?.problems.map(\.line) == [2])
+            #expect(try await fetch(client, "/orders/12").body == "order 12")
+            #expect(watcher.table.version == 2)
+        }
+    }
+
+    @Test func aBadFileIsRefusedBeforeServingWithItsLines() throws {
+        let router = Self.router()
+        let path = try Self.routeFile("GET /users listUsers\nGET /users/:id( showUser\nGET /a nosuch\nGET /b\n")
+        let error = #expect(throws: RouteFileError.self) { _ = try router.routeFile(path) }
+        #expect(error?.problems.map(\.line) == [3, 4])  // handlers first; patterns once every handler is known
+        #expect(error?.problems.first?.description == "\(path):3:8: no handler named 'nosuch'")
+        #expect(error?.problems.last?.message == "the route names no handler, and one is needed")
+        // With a default handler, a line without a name is served by it.
+        let served = try Self.routeFile("GET /users\n")
+        #expect(try router.routeFile(served, defaultHandler: "listUsers").table.version == 1)
+    }
+
+    @Test func routesAndHandlersAddedAfterTheRouteFileAreReported() throws {
+        let router = Self.router()
+        _ = try router.routeFile(try Self.routeFile("GET /users listUsers\n"))
+        router.get("/late") { _, _ in "late" }
+        router.handler("lateHandler") { _, _ in "late" }
+        let error = #expect(throws: RouteValidationError.self) { try router.validate() }
+        #expect(error?.problems.count == 2)
+        #expect(error?.description.contains("GET /late") == true)
+        #expect(error?.description.contains("handler lateHandler") == true)
+        // A second route file is refused.
+        #expect(throws: RouteFileError.self) { _ = try router.routeFile(try Self.routeFile("GET /x listUsers\n")) }
+    }
+
+    /// The outcomes a watcher reported, in order.
+    final class Outcomes: Sendable {
+        private let list = Mutex<[ReloadOutcome]>([])
+        func append(_ outcome: ReloadOutcome) { list.withLock { $0.append(outcome) } }
+        var all: [ReloadOutcome] { list.withLock { $0 } }
+
+        /// Waits up to `seconds` for `count` outcomes (long: a test that blocks the thread pool,
+        /// as the stress tests do, delays the watcher); returns them.
+        func wait(for count: Int, seconds: Double = 60) async throws -> [ReloadOutcome] {
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while all.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            return all
+        }
+    }
+}
+#endif

@@ -1,0 +1,218 @@
+#if Reloading
+import Foundation
+import ServiceLifecycle
+import ServiceLifecycleTestKit
+import Synchronization
+import Testing
+
+@testable import URLRouter
+
+/// The watcher: a change picked up by in-place write, by rename and by a swapped symbolic link; a
+/// file mid-write never read as a table; rejections that do not end the service; shutdown.
+@Suite struct RouteFileWatcherTests {
+    /// A file's value: the handler it names, from a fixed set.
+    @Sendable static func handler(_ route: RouteFile.Route) -> String? {
+        ["listUsers", "showUser", "health"].contains(route.handler ?? "") ? route.handler : nil
+    }
+
+    /// A folder of its own for one test.
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("watcher-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs a watcher of `path` (polling every 20 ms) around `body`, then cancels it and checks
+    /// that it ended with `CancellationError` only.
+    static func watching(
+        _ path: String, _ body: (LiveRouteTable<String>, Outcomes) async throws -> Void
+    ) async throws {
+        let table = try LiveRouteTable<String>(contentsOf: path, value: handler)
+        let outcomes = Outcomes()
+        let watcher = RouteFileWatcher(
+            table: table, path: path, pollInterval: .milliseconds(20), reloadsOnHangup: false, value: handler,
+            onOutcome: { outcomes.append($0) })
+        let task = Task { try await watcher.run() }
+        try await body(table, outcomes)
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    /// The outcomes a watcher reported, in order.
+    final class Outcomes: Sendable {
+        private let list = Mutex<[ReloadOutcome]>([])
+        func append(_ outcome: ReloadOutcome) { list.withLock { $0.append(outcome) } }
+        var all: [ReloadOutcome] { list.withLock { $0 } }
+
+        /// Waits up to `seconds` for `count` outcomes (long: a test that blocks the thread pool,
+        /// as the stress tests do, delays the watcher); returns them.
+        func wait(for count: Int, seconds: Double = 60) async throws -> [ReloadOutcome] {
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while all.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            return all
+        }
+    }
+
+    /// Writes `text` to a new file beside `path` and renames it over `path`, as deploy tools do.
+    static func replace(_ path: String, with text: String) throws {
+        let next = path + ".next"
+        try text.write(toFile: next, atomically: false, encoding: .utf8)
+        #expect(rename(next, path) == 0)
+    }
+
+    // How soon a change serves is measured by Benchmarks/http/reload, not by a timed test.
+    @Test func aFileWrittenInPlaceIsPickedUp() async throws {
+        let path = try Self.folder().appendingPathComponent("routes.txt").path
+        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try await Self.watching(path) { table, outcomes in
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("GET /users/:id showUser\n".utf8))
+            try handle.close()
+            let seen = try await outcomes.wait(for: 1)
+            #expect(seen.map(\.kind) == [.success])
+            #expect(table.version == 2)
+            #expect(try table.lookup(method: "GET", url: "/users/7").get().value == "showUser")
+        }
+    }
+
+    @Test func aFileReplacedByRenameIsPickedUp() async throws {
+        let path = try Self.folder().appendingPathComponent("routes.txt").path
+        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try await Self.watching(path) { table, outcomes in
+            try Self.replace(path, with: "GET /users listUsers\nGET /health health\n")
+            #expect(try await outcomes.wait(for: 1).map(\.kind) == [.success])
+            #expect(try table.lookup(method: "GET", url: "/health").get().value == "health")
+            // A second rename, back: each is a change.
+            try Self.replace(path, with: "GET /users listUsers\n")
+            #expect(try await outcomes.wait(for: 2).map(\.version) == [2, 3])
+            #expect((try? table.lookup(method: "GET", url: "/health").get()) == nil)
+        }
+    }
+
+    /// Kubernetes mounts a ConfigMap as `routes.txt -> ..data/routes.txt`, `..data -> ..v1`, and
+    /// updates it by writing `..v2` and renaming a new `..data` link over the old one.
+    @Test func aSymbolicLinkSwappedUnderTheFileIsPickedUp() async throws {
+        let folder = try Self.folder()
+        let manager = FileManager.default
+        func version(_ name: String, _ text: String) throws {
+            try manager.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+            try text.write(
+                to: folder.appendingPathComponent(name).appendingPathComponent("routes.txt"), atomically: false,
+                encoding: .utf8)
+        }
+        try version("..v1", "GET /users listUsers\n")
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("..data").path, withDestinationPath: "..v1")
+        let path = folder.appendingPathComponent("routes.txt").path
+        try manager.createSymbolicLink(atPath: path, withDestinationPath: "..data/routes.txt")
+        try await Self.watching(path) { table, outcomes in
+            try version("..v2", "GET /users listUsers\nGET /users/:id showUser\n")
+            let link = folder.appendingPathComponent("..data_tmp").path
+            try manager.createSymbolicLink(atPath: link, withDestinationPath: "..v2")
+            #expect(rename(link, folder.appendingPathComponent("..data").path) == 0)
+            #expect(try await outcomes.wait(for: 1).map(\.kind) == [.success])
+            #expect(try table.lookup(method: "GET", url: "/users/7").get().value == "showUser")
+        }
+    }
+
+    @Test func aRejectedFileKeepsTheServiceAndTheTable() async throws {
+        let path = try Self.folder().appendingPathComponent("routes.txt").path
+        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try await Self.watching(path) { table, outcomes in
+            try Self.replace(path, with: "GET /users listUsers\nGET /users/:id( showUser\n")
+            let rejected = try await outcomes.wait(for: 1)
+            #expect(rejected.map(\.kind) == [.rejected])
+            #expect(rejected.first?.problems.map(\.line) == [2])
+            #expect(rejected.first?.description.hasPrefix("route table rejected: \(path):2:") == true)
+            #expect(table.version == 1)
+            try Self.replace(path, with: "GET /users listUsers\nGET /health nosuch\n")
+            #expect(try await outcomes.wait(for: 2).last?.problems.map(\.line) == [2])
+            // A file that is gone is a rejection too, once; the table serves on.
+            try FileManager.default.removeItem(atPath: path)
+            let gone = try await outcomes.wait(for: 3)
+            #expect(gone.last?.kind == .rejected)
+            #expect(try table.lookup(method: "GET", url: "/users").get().value == "listUsers")
+            try Self.replace(path, with: "GET /users listUsers\nGET /health health\n")
+            let served = try await outcomes.wait(for: 4)
+            #expect(served.count == 4)
+            #expect(served.last?.kind == .success)
+            #expect(table.version == 2)
+        }
+    }
+
+    /// The file is read only once it looks the same twice in a row, and a read during which it
+    /// changed does not stand: a writer that writes a table in two parts is never served half.
+    @Test func aFileMidWriteIsNotRead() throws {
+        let path = try Self.folder().appendingPathComponent("routes.txt").path
+        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        var settling = FileSettling(loaded: FileStamp(path: path))
+        let unchangedIsRead = settling.shouldRead(FileStamp(path: path), forced: false)
+        #expect(!unchangedIsRead)
+
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("GET /users/:id show".utf8))  // half a line
+        let half = FileStamp(path: path)
+        let halfIsRead = settling.shouldRead(half, forced: false)
+        #expect(!halfIsRead)  // first look at the change
+        try handle.write(contentsOf: Data("User\n".utf8))
+        try handle.close()
+        let whole = FileStamp(path: path)
+        #expect(half != whole)
+        let wholeIsReadAtOnce = settling.shouldRead(whole, forced: false)
+        #expect(!wholeIsReadAtOnce)  // it changed since the last look
+        let wholeIsReadWhenSettled = settling.shouldRead(whole, forced: false)
+        #expect(wholeIsReadWhenSettled)  // the same twice: read
+        // A read that ends on another file than it began with does not stand.
+        try Self.replace(path, with: "GET /health health\n")
+        let changedReadStands = settling.read(whole, finishedAt: FileStamp(path: path))
+        #expect(!changedReadStands)
+        let replaced = FileStamp(path: path)
+        let replacedIsRead = settling.shouldRead(replaced, forced: false)
+        #expect(replacedIsRead)
+        let replacedReadStands = settling.read(replaced, finishedAt: FileStamp(path: path))
+        #expect(replacedReadStands)
+        #expect(settling.loaded == replaced)
+        let readAgain = settling.shouldRead(FileStamp(path: path), forced: false)
+        #expect(!readAgain)
+        let forcedIsRead = settling.shouldRead(FileStamp(path: path), forced: true)
+        #expect(forcedIsRead)
+    }
+
+    @Test func hangupReloadsAtOnce() async throws {
+        let path = try Self.folder().appendingPathComponent("routes.txt").path
+        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let table = try LiveRouteTable<String>(contentsOf: path, value: Self.handler)
+        let outcomes = Outcomes()
+        // A poll interval no test waits for: only the hangups read the file.
+        let watcher = RouteFileWatcher(
+            table: table, path: path, pollInterval: .seconds(3600), value: Self.handler,
+            onOutcome: { outcomes.append($0) })
+        let (triggers, continuation) = AsyncStream.makeStream(of: RouteFileWatcher<String>.Trigger.self)
+        let task = Task { try await watcher.watch(triggers) }
+        continuation.yield(.hangup)
+        #expect(try await outcomes.wait(for: 1).map(\.kind) == [.unchanged])
+        try Self.replace(path, with: "GET /health health\n")
+        continuation.yield(.hangup)
+        #expect(try await outcomes.wait(for: 2).map(\.kind) == [.unchanged, .success])
+        #expect(try table.lookup(method: "GET", url: "/health").get().value == "health")
+        continuation.finish()
+        try await task.value
+    }
+
+    @Test func gracefulShutdownEndsTheServiceWithoutAnError() async throws {
+        let path = try Self.folder().appendingPathComponent("routes.txt").path
+        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let table = try LiveRouteTable<String>(contentsOf: path, value: Self.handler)
+        let watcher = RouteFileWatcher(
+            table: table, path: path, pollInterval: .milliseconds(20), reloadsOnHangup: false, value: Self.handler)
+        try await testGracefulShutdown { shutdown in
+            let task = Task { try await watcher.run() }
+            try await Task.sleep(for: .milliseconds(50))
+            shutdown.triggerGracefulShutdown()
+            try await task.value
+        }
+    }
+}
+#endif
