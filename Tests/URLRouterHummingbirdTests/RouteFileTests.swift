@@ -130,6 +130,25 @@ import URLRouterHummingbird
         #expect(throws: RouteFileError.self) { _ = try router.routeFile(try Self.routeFile("GET /x listUsers\n")) }
     }
 
+    /// The README's and the article's router, as written there.
+    @Test func theDocumentationsRouter() async throws {
+        let routesPath = try Self.routeFile("GET /users/:id showUser\n")
+        // Hummingbird: handlers by name; routes in code still serve beside the file's
+        let router = URLRouterBuilder(context: BasicRequestContext.self)
+        router.get("/health") { _, _ in "ok" }
+        router.handler("showUser") { _, context in "user \(try context.parameters.require("id"))" }
+        let routes = try router.routeFile(routesPath)  // read and checked now
+        let app = Application(router: router, services: [routes])  // watched while the app runs
+
+        #expect(routes.table.version == 1)
+        try await app.test(.router) { client in
+            let user = try await fetch(client, "/users/7")
+            #expect(user.body == "user 7")
+            let health = try await fetch(client, "/health")
+            #expect(health.body == "ok")
+        }
+    }
+
     /// The outcomes a watcher reported, in order.
     final class Outcomes: Sendable {
         private let list = Mutex<[ReloadOutcome]>([])

@@ -83,6 +83,21 @@ final class RouteFileTests: XCTestCase {
         }
     }
 
+    /// The README's and the article's lines, as written there.
+    func testTheDocumentationsLines() async throws {
+        let routesPath = try Self.routeFile("GET /users/:id showUser\n")
+        let noRoutesInCode: (Application) throws -> Void = { _ in }
+        try await withApplication(routes: noRoutesInCode) { app -> Void in
+            // Vapor: read when the application boots (a bad file fails the boot), watched until shutdown
+            app.routeFileHandlers.add("showUser") { req in "user \(try req.parameters.require("id"))" }
+            app.responder.use(.urlRouter(routeFile: routesPath))
+
+            try await app.testable().test(.GET, "/users/5") { response async in
+                XCTAssertEqual(response.body.string, "user 5")
+            }
+        }
+    }
+
     func testABadFileFailsTheBootNamingItsLines() async throws {
         let path = try Self.routeFile("GET /users/:id showUser\nGET /orders/:id nosuch\nGET /x\n")
         try await withApplication(.urlRouter(routeFile: path), routes: Self.routes) { app in

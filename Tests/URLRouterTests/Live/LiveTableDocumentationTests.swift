@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import URLRouter
+
+#if Reloading
+import Logging
+import ServiceLifecycle
+#endif
+
+/// The examples of the article "Changing routes while serving", run.
+@Suite struct LiveTableDocumentationTests {
+    typealias Handler = String
+    let listUsers: Handler = "list users"
+    let showUser: Handler = "show user"
+
+    /// A route file of its own, holding `text`.
+    static func routeFile(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doc-routes-\(UUID().uuidString).txt")
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    @Test func theArticlesLiveTable() throws {
+        let routesPath = try Self.routeFile("GET /users listUsers\nGET /users/:id showUser\n")
+        let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
+        let live = try LiveRouteTable<Handler>(contentsOf: routesPath) { handlers[$0.handler ?? ""] }
+
+        // A request, as on any table:
+        if case .success(let match) = live.lookup(method: "GET", url: "/users/42") { print(match.value) }
+
+        #expect(try live.lookup(method: "GET", url: "/users/42").get().value == "show user")
+        try "GET /users listUsers\n".write(toFile: routesPath, atomically: true, encoding: .utf8)
+
+        // A change, by hand (the watcher below does this for you):
+        print(live.reload(contentsOf: routesPath) { handlers[$0.handler ?? ""] })
+        // route table v2: 12 routes from routes.txt
+
+        #expect(live.version == 2)
+        #expect(live.lastOutcome.routeCount == 1)
+    }
+
+    #if Reloading
+    /// A server that only waits for the end.
+    struct Server: Service {
+        func run() async throws { try? await gracefulShutdown() }
+    }
+
+    @Test func theArticlesWatcherInAServiceGroup() async throws {
+        let routesPath = try Self.routeFile("GET /users listUsers\n")
+        let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
+        let live = try LiveRouteTable<Handler>(contentsOf: routesPath) { handlers[$0.handler ?? ""] }
+        let server = Server()
+        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let watcher = RouteFileWatcher(table: live, path: routesPath) { handlers[$0.handler ?? ""] }
+        let group = ServiceGroup(services: [server, watcher], logger: logger)
+
+        let running = Task { try await group.run() }
+        try "GET /users listUsers\nGET /users/:id showUser\n".write(
+            toFile: routesPath, atomically: true, encoding: .utf8)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while live.version < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(try live.lookup(method: "GET", url: "/users/42").get().value == "show user")
+        await group.triggerGracefulShutdown()
+        try await running.value
+    }
+    #endif
+}
