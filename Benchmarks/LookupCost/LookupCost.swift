@@ -17,15 +17,20 @@ import Glibc
 /// A module of its own, as a server's code calls the library: what the library's inlining
 /// annotations do across modules is in the count.
 ///
-///     LookupCost ROUTES REQUESTS owning|borrowed|floor PASSES
+/// `strict-borrowed` is the borrowed lookup on a table with the strict profile's request checks
+/// (``RequestChecks/strict``), whose cost over `borrowed` issue 29 bounds.
+///
+///     LookupCost ROUTES REQUESTS owning|borrowed|floor|live-owning|live-borrowed|strict-borrowed PASSES
 @main
 enum LookupCost {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count == 5, let passes = Int(arguments[4]),
-            ["owning", "borrowed", "floor", "live-owning", "live-borrowed"].contains(arguments[3])
+            ["owning", "borrowed", "floor", "live-owning", "live-borrowed", "strict-borrowed"].contains(arguments[3])
         else {
-            print("usage: LookupCost ROUTES REQUESTS owning|borrowed|floor|live-owning|live-borrowed PASSES")
+            print(
+                "usage: LookupCost ROUTES REQUESTS owning|borrowed|floor|live-owning|live-borrowed|strict-borrowed PASSES"
+            )
             exit(2)
         }
         let set = try RouteSet(routesFile: arguments[1], requestsFile: arguments[2])
@@ -35,6 +40,11 @@ enum LookupCost {
         switch arguments[3] {
         case "owning": for _ in 0..<passes { read &+= owning(table, requests) }
         case "borrowed": for _ in 0..<passes { read &+= borrowed(table, requests) }
+        case "strict-borrowed":
+            let strict = try RouteTable(
+                set.routes.enumerated().map { RouteTable<Int>.Route($1.path, method: $1.method, value: $0) },
+                options: .strict)
+            for _ in 0..<passes { read &+= borrowed(strict, requests) }
         case "live-owning", "live-borrowed":
             let live = try LiveRouteTable(
                 set.routes.enumerated().map { RouteTable<Int>.Route($1.path, method: $1.method, value: $0) })

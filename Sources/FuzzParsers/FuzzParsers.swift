@@ -13,7 +13,10 @@ import URLRouterConformance
 ///   on none; its complexity is computed, and a linear one has a positive bound per byte.
 /// - 2, rule: a refusal's offset lies inside it; an accepted rule's target expands on any URL.
 /// - 3, URL: normalizing never traps; the reported path normalizes to itself (when it has no
-///   `?`, `#` or `%`); every segment range lies inside the storage.
+///   `?`, `#` or `%`); every segment range lies inside the storage. Under every request check,
+///   a table whose lookups take the fast scan refuses the URL exactly as one whose lookups take
+///   the full normalization (a transition prefix turns the fast scan off), with the same reason,
+///   and a refusal's detail holds no control byte.
 /// - 4, percent coding: encoding then decoding gives the text back; decoding never traps.
 @main
 enum FuzzParsers {
@@ -125,6 +128,7 @@ enum FuzzParsers {
     }
 
     static func url(_ text: String) -> String? {
+        if let report = refusals(text) { return report }
         let options = RouterOptions()
         guard let request = try? RequestURL(normalizing: text, options: options) else { return nil }
         let storage = request.storage.utf8.count
@@ -138,6 +142,43 @@ enum FuzzParsers {
         }
         return again.path == path
             ? nil : "the path \(path.debugDescription) normalizes to \(again.path.debugDescription)"
+    }
+
+    /// Tables that refuse under each set of checks, one looked up through the fast scan and one
+    /// through the full normalization, answer `text` the same.
+    static let checkedTables: [(fast: RouteTable<Int>, full: RouteTable<Int>)] = {
+        let everyCheck = RequestChecks.named.reduce(into: RequestChecks()) { $0.insert($1.check) }
+        return [RequestChecks.strict, everyCheck, [.emptySegments], [.encodedSlashes]].map { checks in
+            var options = RouterOptions()
+            options.requestChecks = checks
+            options.hostAsSegment = .never
+            var full = options
+            full.transitionPrefixes = ["zz-no-such-segment-zz"]
+            let routes: [RouteTable<Int>.Route] = [.init("/**", value: 1), .init("/", value: 2)]
+            return (try! RouteTable(routes, options: options), try! RouteTable(routes, options: full))
+        }
+    }()
+
+    static func refusals(_ text: String) -> String? {
+        for (fast, full) in checkedTables {
+            let answers = [fast, full].map { table -> String in
+                switch table.lookup(method: nil, url: text) {
+                case .success(let match): return "match \(match.value) \(match.details.path)"
+                case .failure(let miss):
+                    if miss.reason.refusal != nil, let detail = miss.detail,
+                        detail.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })
+                    {
+                        return "a detail with a control byte: \(detail.debugDescription)"
+                    }
+                    return miss.reason.name
+                }
+            }
+            if answers[0] != answers[1] {
+                return
+                    "under \(fast.options.requestChecks) the fast scan answers \(answers[0]), the full normalization \(answers[1])"
+            }
+        }
+        return nil
     }
 
     static func percentCoding(_ text: String) -> String? {

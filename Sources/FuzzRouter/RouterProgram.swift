@@ -6,7 +6,8 @@ import URLRouter
 /// Layout: one byte of option flags, then pieces separated by `0x00`. A piece starts with its
 /// kind (`P` a route, `R` a rule, `U` a lookup) and holds two fields separated by `0x01`: the
 /// pattern and its method, the expression and its target, the URL and its method. Text is read
-/// as UTF-8 (invalid bytes become U+FFFD). At most 12 routes, 2 rules and 8 lookups are read.
+/// as UTF-8 (invalid bytes become U+FFFD). At most 12 routes, 2 rules and 8 lookups are read. A
+/// piece `S` sets ``RouterOptions/requestChecks`` from the low six bits of its next byte.
 struct RouterProgram: CustomStringConvertible {
     var options = RouterOptions()
     var routes: [(pattern: String, method: String?)] = []
@@ -36,6 +37,8 @@ struct RouterProgram: CustomStringConvertible {
             case UInt8(ascii: "P") where routes.count < RouterProgram.maxRoutes: routes.append((first, second))
             case UInt8(ascii: "R") where rules.count < RouterProgram.maxRules: rules.append((first, second ?? "$0"))
             case UInt8(ascii: "U") where lookups.count < RouterProgram.maxLookups: lookups.append((first, second))
+            case UInt8(ascii: "S"):
+                options.requestChecks = RequestChecks(rawValue: (piece.dropFirst().first ?? 0) & 0x3F)
             default: break
             }
         }
@@ -52,6 +55,10 @@ struct RouterProgram: CustomStringConvertible {
         if options.strictVariants { flags |= 64 }
         if options.decodePlus { flags |= 128 }
         var out = [flags]
+        if !options.requestChecks.isEmpty {
+            // A byte that is never 0 (which would end the piece): the checks, and bit 6.
+            out += [0, UInt8(ascii: "S"), options.requestChecks.rawValue | 0x40]
+        }
         func piece(_ kind: Character, _ first: String, _ second: String?) {
             out.append(0)
             out.append(kind.asciiValue!)

@@ -110,7 +110,7 @@ struct JSONReader {
     ]
     static let optionFields: Set<String> = [
         "defaultScheme", "hostAsSegment", "caseInsensitive", "maxURLLength", "decodePlus", "trailingStar",
-        "fallbackToLastHandler", "transitionPrefixes", "fragmentAsCallbackURL", "strictVariants",
+        "fallbackToLastHandler", "transitionPrefixes", "fragmentAsCallbackURL", "strictVariants", "requestChecks",
     ]
     static let lookupExpectFields: Set<String> = [
         "route", "params", "catchall", "variant", "transition", "callbackURL", "fragment", "scheme", "path",
@@ -245,7 +245,30 @@ struct JSONReader {
         if let words = try stringArray(object, "transitionPrefixes", at: at) { options.transitionPrefixes = words }
         if let flag = try bool(object, "fragmentAsCallbackURL", at: at) { options.fragmentAsCallbackURL = flag }
         if let flag = try bool(object, "strictVariants", at: at) { options.strictVariants = flag }
+        if object["requestChecks"] != nil { options.requestChecks = try requestChecks(object["requestChecks"], at: at) }
         return options
+    }
+
+    /// `"strict"`, or a list of check names (`["dotSegments", "emptySegments"]`).
+    func requestChecks(_ value: Any?, at: String) throws(FixtureError) -> RequestChecks {
+        let field = join(at, "requestChecks")
+        let names = RequestChecks.named.map(\.name).joined(separator: ", ")
+        if let word = value as? String {
+            guard word == "strict" else {
+                throw error(field, "'\(word)' is not \"strict\" (or give a list of \(names))")
+            }
+            return .strict
+        }
+        guard let list = value as? [Any] else { throw error(field, "must be \"strict\" or a list of \(names)") }
+        var checks: RequestChecks = []
+        for (index, item) in list.enumerated() {
+            guard let name = item as? String, let check = RequestChecks.named.first(where: { $0.name == name })?.check
+            else {
+                throw error("\(field)[\(index)]", "must be one of \(names)")
+            }
+            checks.insert(check)
+        }
+        return checks
     }
 
     func rewrite(_ value: Any, at: String) throws(FixtureError) -> FixtureSuite.Rewrite {

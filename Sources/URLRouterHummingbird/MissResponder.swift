@@ -33,6 +33,10 @@ struct MissResponder<Context: RequestContext>: HTTPResponder {
             throw HTTPError(.uriTooLong)
         case .limitExceeded:
             throw HTTPError(.badRequest, message: "the URL takes the route constraints too much work")
+        case _ where miss.reason.refusal != nil:
+            // The strict profile refused the path (RouterOptions.requestChecks): a reason that
+            // never quotes the request.
+            throw HTTPError(.badRequest, message: "refused: \(miss.reason.refusal ?? miss.reason.name)")
         default:
             throw HTTPError(.notFound)
         }

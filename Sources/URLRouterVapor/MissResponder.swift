@@ -29,6 +29,10 @@ struct MissResponder: Responder {
             self.init(.failure(Abort(.uriTooLong)))
         case .limitExceeded:
             self.init(.failure(Abort(.badRequest, reason: "the URL takes the route constraints too much work")))
+        case _ where reason.refusal != nil:
+            // The strict profile refused the path (RouterOptions.requestChecks): a reason that
+            // never quotes the request.
+            self.init(.failure(Abort(.badRequest, reason: "refused: \(reason.refusal ?? reason.name)")))
         default:
             self.init(.failure(NoRoute()))
         }

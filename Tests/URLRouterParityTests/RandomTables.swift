@@ -49,6 +49,12 @@ struct RandomTable: CustomStringConvertible {
         options.decodePlus = Bool.random(using: &generator)
         if Int.random(in: 0..<5, using: &generator) == 0 { options.transitionPrefixes = ["push", "a"] }
         if Int.random(in: 0..<8, using: &generator) == 0 { options.maxURLLength = 40 }
+        if Int.random(in: 0..<3, using: &generator) == 0 {
+            options.requestChecks = Bool.random(using: &generator) ? .strict : []
+            for (_, check) in RequestChecks.named where Int.random(in: 0..<4, using: &generator) == 0 {
+                options.requestChecks.insert(check)
+            }
+        }
 
         for index in 0..<Int.random(in: 1...24, using: &generator) {
             var segments: [String] = []
@@ -102,6 +108,8 @@ struct RandomTable: CustomStringConvertible {
             "n.txt", "a-b-c", "v2", "x.y.z", "a%2Fb", "100%25", "%2a", "*", ".", "..", "aab",
             "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabc",
             "%zz", "%C3", "y", "xz", "A", "é", "push", "",
+            // What the strict profile refuses, and what it lets through.
+            "%2e", "%2E%2e", "a%00b", "%5C", "a\\b", "..%2Fx", "a%2F..", "%1F", "x%7F", ".hidden", "a..b",
         ]
         var urls: [String] = []
         for _ in 0..<count {

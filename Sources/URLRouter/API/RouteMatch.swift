@@ -189,6 +189,33 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
         case methodNotAllowed
         /// A user regex reached the work limit before the answer was known.
         case limitExceeded
+        /// The path holds a control character, plain or decoded (``RequestChecks/controlCharacters``).
+        case controlCharacter
+        /// The path holds a `.` or `..` segment, plain or encoded (``RequestChecks/dotSegments``).
+        case dotSegment
+        /// A segment's decoded value has a `.` or `..` part between encoded slashes
+        /// (``RequestChecks/encodedTraversal``).
+        case encodedTraversal
+        /// The path holds a backslash, plain or encoded (``RequestChecks/backslashes``).
+        case backslash
+        /// The path holds an empty segment, `//` (``RequestChecks/emptySegments``).
+        case emptySegment
+        /// A segment holds an encoded slash, `%2F` (``RequestChecks/encodedSlashes``).
+        case encodedSlash
+
+        /// For a request ``RouterOptions/requestChecks`` refused (a client error: the integrations
+        /// answer 400), why, in a few words that never quote the request; `nil` for other reasons.
+        public var refusal: String? {
+            switch self {
+            case .controlCharacter: "the path holds a control character"
+            case .dotSegment: "the path holds a '.' or '..' segment"
+            case .encodedTraversal: "a path segment holds '.' or '..' between encoded slashes"
+            case .backslash: "the path holds a backslash"
+            case .emptySegment: "the path holds an empty segment ('//')"
+            case .encodedSlash: "a path segment holds an encoded slash ('%2F')"
+            default: nil
+            }
+        }
     }
 
     /// The fields, in one reference: a lookup's `Result` then stays one word wide, so returning
@@ -265,8 +292,18 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     }
 
     /// `url`, or, past `limit` UTF-8 bytes, its first `limit` bytes (fewer, to end on a whole
-    /// character), `…` and its length.
+    /// character), `…` and its length; control characters written as `%XX`, so that a log line
+    /// never carries the raw bytes of a hostile URL.
     static func shortened(_ url: String, limit: Int = 200) -> String {
+        guard !url.utf8.contains(where: RequestRefusal.isControl) else {
+            return shortened(
+                String(
+                    url.unicodeScalars.map { scalar in
+                        guard scalar.value < 0x20 || scalar.value == 0x7F else { return String(scalar) }
+                        let hex = String(scalar.value, radix: 16, uppercase: true)
+                        return (hex.count == 1 ? "%0" : "%") + hex
+                    }.joined()), limit: limit)
+        }
         let bytes = url.utf8.count
         guard bytes > limit else { return url }
         var end = url.utf8.index(url.utf8.startIndex, offsetBy: limit)

@@ -78,6 +78,18 @@ public struct RouterOptions: Sendable, Hashable {
     /// What a duplicate registration does. Default ``DuplicateRoutes/replace``.
     public var duplicateRoutes: DuplicateRoutes = .replace
 
+    /// Request shapes refused before matching (``RequestChecks``). None by default, as SEMANTICS.md
+    /// section 1 has it (`.` and `..` are ordinary segments, empty segments are dropped); the
+    /// server integrations use ``RequestChecks/strict``.
+    public var requestChecks: RequestChecks = []
+
     /// The defaults of SEMANTICS.md section 8.
     public init() {}
+
+    /// The defaults with the strict profile's checks (``RequestChecks/strict``).
+    public static var strict: RouterOptions {
+        var options = RouterOptions()
+        options.requestChecks = .strict
+        return options
+    }
 }

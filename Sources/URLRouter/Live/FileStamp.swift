@@ -25,10 +25,15 @@ struct FileStamp: Sendable, Hashable {
     init(path: String) {
         var info = stat()
         if stat(path, &info) == 0 {
+            #if canImport(Darwin)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+            #else
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
+            #endif
             status = .file(
                 device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
+                modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+                changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
         } else {
             status = .unreadable(errno: errno)
         }

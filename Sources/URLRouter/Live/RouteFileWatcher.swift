@@ -86,8 +86,9 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
                         }
                     }
                     group.addTask { try await watch(triggers) }
-                    try await group.next()
-                    group.cancelAll()
+                    // Until cancelled: the polling and the watching end only by throwing
+                    // `CancellationError` (a signal sequence that ends, say, ends nothing else).
+                    for try await _ in group {}
                 }
             }
         } catch is CancellationError where Task.isShuttingDownGracefully {

@@ -12,7 +12,9 @@
 /// 2. the first applicable rewrite rule rewrites it, once (a result that is too long is refused);
 /// 3. the URL is scanned (``PlainScan``): a URL with no `%` keeps its segments as ranges of its
 ///    own bytes; one with escapes is normalized with decoding (``RequestURL``; `malformedURL` on
-///    a bad escape), as is one under transition prefixes or callback URLs;
+///    a bad escape), as is one under transition prefixes or callback URLs; with
+///    ``RouterOptions/requestChecks``, a URL the scan cannot clear is checked by
+///    ``RequestRefusal`` and may be refused (`dotSegment`, …) before any matching;
 /// 4. the backend finds the first route in precedence order that matches and answers the
 ///    method and variants, in one call; with ``RouterOptions/fallbackToLastHandler``, then shorter and shorter
 ///    runs of leading segments; then, if the path matched only routes of other methods,
@@ -54,6 +56,8 @@ package struct CompiledTable: Sendable {
     let defaultScheme: String?
     package let decodePlus: Bool
     let fallbackToLastHandler: Bool
+    /// The request shapes refused before matching (the strict profile).
+    let requestChecks: RequestChecks
     /// The distinct methods of the routes (and `HEAD` with `GET`), numbered: what a lookup's
     /// method is compared as, and the candidates of a `methodNotAllowed` miss's allowed methods.
     let methods: MethodList
@@ -92,6 +96,7 @@ package struct CompiledTable: Sendable {
         self.scansPlain = options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
         (decodePlus, fallbackToLastHandler) = (options.decodePlus, options.fallbackToLastHandler)
+        self.requestChecks = options.requestChecks
         self.maxCaptureCount = routes.map(\.captureCount).max() ?? 0
     }
 
@@ -130,6 +135,7 @@ package struct CompiledTable: Sendable {
         self.maxCaptureCount = 0
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
         (decodePlus, fallbackToLastHandler) = (options.decodePlus, options.fallbackToLastHandler)
+        self.requestChecks = options.requestChecks
         self.regexWork = RegexWork(routes: [], rules: [], options: options)
     }
 
@@ -232,9 +238,11 @@ package struct CompiledTable: Sendable {
                     match(&resolution, method, variants, captureRoom, charging, &budget)
                     body(resolution)
                 }
+                // With request checks, a URL the scan cannot clear goes to the full check below.
                 if scansPlain,
                     let scan = PlainScan.scan(
-                        bytes, hostRule: hostRule, segments: RangeBuffer(base: room.base, capacity: segmentCapacity))
+                        bytes, hostRule: hostRule, segments: RangeBuffer(base: room.base, capacity: segmentCapacity)),
+                    requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks)
                 {
                     guard scan.scheme == nil, let defaultScheme else {
                         return finish(Resolution(bytes: bytes, scan: scan, defaultScheme: nil))
@@ -248,6 +256,11 @@ package struct CompiledTable: Sendable {
                     request = try RequestURL(normalizing: routed, options: options)
                 } catch {
                     var miss = Resolution(miss: .malformedURL, detail: error.description)
+                    miss.rewrittenURL = rewrittenURL
+                    return body(miss)
+                }
+                if let refusal = RequestRefusal.find(in: bytes, checks: requestChecks, hostRule: hostRule) {
+                    var miss = Resolution(miss: refusal.reason, detail: refusal.detail)
                     miss.rewrittenURL = rewrittenURL
                     return body(miss)
                 }

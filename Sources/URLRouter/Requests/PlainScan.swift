@@ -23,6 +23,13 @@ struct PlainScan {
     var hostSpan = RequestURL.absent
     var querySpan = RequestURL.absent
     var fragmentSpan = RequestURL.absent
+    /// Whether the path has an empty segment (`//`) between two others, which was dropped.
+    var hasEmptySegment = false
+    /// Whether a segment of the path starts with `.` (so may be `.` or `..`).
+    var hasDotLedSegment = false
+    /// Where the path ends in the URL's bytes (at its `?`, `#` or end), for a URL that is a path
+    /// (it starts with a single `/`); -1 for any other.
+    var pathEnd = -1
 
     /// A scan that puts its segments in `segments`.
     init(segments: RangeBuffer) {
@@ -58,12 +65,70 @@ struct PlainScan {
     /// the lowest set bit is always a real one (bits above it can be false alarms).
     @inline(__always)
     static func delimiterMask(_ word: UInt64) -> UInt64 {
-        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 {
-            (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
-        }
         let word = UInt64(littleEndian: word)
         return zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F) | zeroBytes(word ^ 0x3F3F_3F3F_3F3F_3F3F)
             | zeroBytes(word ^ 0x2323_2323_2323_2323) | zeroBytes(word ^ 0x2525_2525_2525_2525)
+    }
+
+    /// The high bit of every zero byte of `x` (bits above the lowest can be false alarms).
+    @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 {
+        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
+
+    /// Whether ``RequestRefusal/find(in:checks:hostRule:)`` could refuse the URL `bytes` this scan
+    /// took: a control byte or `\` in its path, a `.` or `..` segment, an empty segment when those
+    /// are refused, or a URL that is not a path (a scheme, a host, `//`: the full check reads those). `false` clears the URL
+    /// (nearly every request); `true` sends it to the full normalization and the full check.
+    @inline(__always)
+    func mayBeRefused(_ bytes: UnsafeBufferPointer<UInt8>, checks: RequestChecks) -> Bool {
+        guard pathEnd >= 0, let base = bytes.baseAddress else { return true }
+        if hasEmptySegment, checks.contains(.emptySegments) { return true }
+        // A `.` or `..` segment (the scan's own ranges, read without bounds checks).
+        if hasDotLedSegment, let ranges = segments.base {
+            for index in 0..<segments.count {
+                let segment = ranges[index]
+                if segment.count <= 2, base[segment.lowerBound] == UInt8(ascii: "."),
+                    base[segment.upperBound &- 1] == UInt8(ascii: ".")
+                {
+                    return true
+                }
+            }
+        }
+        let end = pathEnd
+        // The path's bytes, sixteen then eight at a time (the last eight overlapping the ones before).
+        guard end >= 8 else {
+            return bytes[..<end].contains { RequestRefusal.isControl($0) || $0 == UInt8(ascii: "\\") }
+        }
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+        }
+        var found: UInt64 = 0
+        var index = 0
+        while index + 16 <= end {
+            found |= PlainScan.refusableMask(word(index)) | PlainScan.refusableMask(word(index + 8))
+            index += 16
+        }
+        if index + 8 <= end {
+            found |= PlainScan.refusableMask(word(index))
+            index += 8
+        }
+        if index < end { found |= PlainScan.refusableMask(word(end - 8)) }
+        return found != 0
+    }
+
+    /// Nonzero when a byte of `word` is a control character (below 0x20, or 0x7F) or `\`; rarely
+    /// (a byte 0xFF below a 0x7E) when none is, which only sends a URL to the full check.
+    ///
+    /// For an ASCII byte `b` (high bit clear, kept by `& ~word`), the high bit of `b - 0x20` is set
+    /// when `b < 0x20`, of `b + 1` when `b == 0x7F`, and of `(b ^ 0x5C) - 1` when `b == 0x5C`; a
+    /// borrow only travels up from a byte that is one of them.
+    @inline(__always)
+    static func refusableMask(_ word: UInt64) -> UInt64 {
+        let word = UInt64(littleEndian: word)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let flagged = (word &- 0x20 &* ones) | (word &+ ones) | ((word ^ 0x5C &* ones) &- ones)
+        return flagged & ~word & 0x8080_8080_8080_8080
     }
 }
 
@@ -86,6 +151,8 @@ extension RequestURL {
             var segmentStart = 0
             // The segments are one run of the path unless an empty segment lies between two of them.
             var emptySegmentSeen = false
+            // Whether a segment starts with `.` (for the request checks, ``mayBeRefused(_:checks:)``).
+            var dotLed = false
             var contiguous = true
             // `/`, `?`, `#` and `%` as bits of one word: one rarely taken branch per ordinary byte.
             let delimiters: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
@@ -104,6 +171,7 @@ extension RequestURL {
                     if byte == UInt8(ascii: "/") {
                         if index > segmentStart {
                             if emptySegmentSeen { contiguous = false }
+                            if base[segmentStart] == UInt8(ascii: ".") { dotLed = true }
                             scan.segments.append(segmentStart..<index)
                         } else if scan.segments.count > 0 {
                             emptySegmentSeen = true
@@ -117,10 +185,14 @@ extension RequestURL {
                 }
                 index += 1
             }
+            scan.hasEmptySegment = emptySegmentSeen
+            scan.pathEnd = index
             if index > segmentStart {
                 if emptySegmentSeen { contiguous = false }
+                if base[segmentStart] == UInt8(ascii: ".") { dotLed = true }
                 scan.segments.append(segmentStart..<index)
             }
+            scan.hasDotLedSegment = dotLed
             if contiguous, scan.segments.count > 0 {
                 scan.segmentRun = scan.segments[0].lowerBound..<scan.segments[scan.segments.count - 1].upperBound
             }

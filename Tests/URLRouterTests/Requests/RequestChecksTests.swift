@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import URLRouter
+
+/// The strict profile: each refusal with its reason, segment and offset, on both backends;
+/// ordinary URLs answered as without it; the fast scan and the full normalization refusing alike.
+@Suite struct RequestChecksTests {
+    static let backends = RouterBackend.available.map(\.name)
+
+    static let routes: [RouteTable<String>.Route] = [
+        .init("/admin/:page", method: "GET", value: "admin"),
+        .init("/public/:page", method: "GET", value: "public"),
+        .init("/files/**", method: "GET", value: "files"),
+    ]
+
+    static func table(_ backend: String, _ checks: RequestChecks = .strict) throws -> RouteTable<String> {
+        var options = RouterOptions()
+        options.requestChecks = checks
+        return try RouteTable(routes, options: options, backend: RouterBackend.named(backend)!)
+    }
+
+    @Test(arguments: backends) func eachShapeIsRefusedNamingItsSegmentAndOffset(backend: String) throws {
+        let table = try Self.table(backend)
+        let refused: [(url: String, reason: RouteMiss.Reason, detail: String)] = [
+            ("/admin/x%00.json", .controlCharacter, "the path segment 'x%00.json' at offset 7"),
+            ("/admin/a\u{1}b", .controlCharacter, "the path segment 'a%01b' at offset 7"),
+            (
+                "/files/..%2F..%2Fetc%2Fpasswd", .encodedTraversal,
+                "the path segment '..%2F..%2Fetc%2Fpasswd' at offset 7"
+            ),
+            ("/files/../../etc/passwd", .dotSegment, "the path segment '..' at offset 7"),
+            ("/files/a/./b", .dotSegment, "the path segment '.' at offset 9"),
+            ("/files/%2E%2e/x", .dotSegment, "the path segment '%2E%2e' at offset 7"),
+            ("/admin/a\\b", .backslash, "the path segment 'a%5Cb' at offset 7"),
+            ("/admin/a%5cb", .backslash, "the path segment 'a%5cb' at offset 7"),
+            ("/nowhere/..", .dotSegment, "the path segment '..' at offset 9"),
+        ]
+        for (url, reason, detail) in refused {
+            guard case .failure(let miss) = table.lookup(method: "GET", url: url) else {
+                Issue.record("\(url.debugDescription) was not refused")
+                continue
+            }
+            #expect(miss.reason == reason, "\(url.debugDescription)")
+            #expect(miss.detail == "\(detail): \(reason.refusal!)", "\(url.debugDescription)")
+            let borrowed = table.withMatch(method: "GET", url: url) { lookup -> RouteMiss.Reason? in
+                if case .miss(let reason, _) = lookup { return reason }
+                return nil
+            }
+            #expect(borrowed == reason, "\(url.debugDescription)")
+        }
+    }
+
+    @Test(arguments: backends) func whatStaysAllowedIsAnsweredAsWithoutChecks(backend: String) throws {
+        let strict = try Self.table(backend)
+        let plain = try Self.table(backend, [])
+        for url in [
+            "/admin/x.json", "/admin/group%2Fproject", "/files/.hidden/a..b/...", "/admin//x", "/files/a/b/",
+            "/admin/x?next=..%2F&c=%00", "/admin/x#/../..", "/public/caf%C3%A9", "/admin/x%zz", "/nowhere",
+        ] {
+            #expect(
+                "\(strict.lookup(method: "GET", url: url))" == "\(plain.lookup(method: "GET", url: url))",
+                "\(url.debugDescription)")
+        }
+    }
+
+    @Test func theChecksOutsideTheProfileRefuseOnlyWhenAsked() throws {
+        let table = try Self.table("foundation", [.emptySegments, .encodedSlashes])
+        func reason(_ url: String) -> String {
+            switch table.lookup(method: "GET", url: url) {
+            case .success(let match): "\(match.value)"
+            case .failure(let miss): miss.reason.name
+            }
+        }
+        #expect(reason("/admin//x") == "emptySegment")
+        #expect(reason("//admin/x") == "emptySegment")
+        #expect(reason("/admin/x/") == "admin")
+        #expect(reason("/admin/group%2Fproject") == "encodedSlash")
+        #expect(reason("/files/../x") == "files")
+        #expect(reason("/admin/x%00") == "admin")
+    }
+
+    /// Every request of the GitHub set is answered the same with and without the strict profile.
+    @Test func theGitHubRoutesAreAnsweredAsBefore() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let routes = try RouteFile(contentsOf: root.appendingPathComponent("Benchmarks/Routes/github-api.txt").path)
+        let requests = try RouteFile(
+            contentsOf: root.appendingPathComponent("Benchmarks/Routes/github-api-requests.txt").path)
+        let tableRoutes = routes.routes.enumerated().map {
+            RouteTable<Int>.Route($1.pattern, method: $1.method, value: $0)
+        }
+        let strict = try RouteTable(tableRoutes, options: .strict)
+        let plain = try RouteTable(tableRoutes)
+        for (index, request) in requests.routes.enumerated() {
+            let answer = try strict.lookup(method: request.method, url: request.pattern).get()
+            #expect(answer.value == index)
+            #expect("\(answer)" == "\(try plain.lookup(method: request.method, url: request.pattern).get())")
+        }
+    }
+
+    /// The fast scan lets through only what the full check lets through: a table whose lookups
+    /// take the full normalization (a transition prefix turns the fast scan off) refuses exactly
+    /// the same URLs, with the same reasons.
+    @Test func theFastScanAndTheFullNormalizationRefuseAlike() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            "a", ".", "..", "...", "%2e", "%2E", "%00", "\u{1}", "\u{7F}", "\\", "%5C", "%2F", "%2f", "/", "//", "x",
+            "é", "%C3%A9", "?", "#", "%", "%zz",
+        ]
+        var fullOptions = RouterOptions()
+        fullOptions.transitionPrefixes = ["zz-no-such-segment-zz"]
+        let everyCheck = RequestChecks.named.reduce(into: RequestChecks()) { $0.insert($1.check) }
+        for checks in [RequestChecks.strict, everyCheck, [.emptySegments], [.dotSegments], [.controlCharacters]] {
+            var fast = RouterOptions()
+            fast.requestChecks = checks
+            var full = fullOptions
+            full.requestChecks = checks
+            let routes: [RouteTable<Int>.Route] = [.init("/**", value: 1), .init("/", value: 2)]
+            let fastTable = try RouteTable(routes, options: fast)
+            let fullTable = try RouteTable(routes, options: full)
+            for _ in 0..<2_000 {
+                let url =
+                    "/" + (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement()! }.joined()
+                let answers = [fastTable, fullTable].map { table -> String in
+                    switch table.lookup(method: nil, url: url) {
+                    case .success(let match): "\(match.value) \(match.details.catchall ?? "-")"
+                    case .failure(let miss): "\(miss.reason.name) \(miss.detail ?? "")"
+                    }
+                }
+                #expect(answers[0] == answers[1], "\(url.debugDescription) under \(checks)")
+            }
+        }
+    }
+
+    /// The "Security" article's example, as written there.
+    @Test func theSecurityArticlesExample() throws {
+        var options = RouterOptions.strict
+        options.requestChecks.insert(.emptySegments)  // `//` refused instead of dropped
+        let table = try RouteTable<String>([.init("/files/**", method: "GET", value: "files")], options: options)
+        if case .failure(let miss) = table.lookup(method: "GET", url: "/files/..%2F..%2Fetc%2Fpasswd") {
+            // encodedTraversal the path segment '..%2F..%2Fetc%2Fpasswd' at offset 7: …
+            print(miss.reason, miss.detail ?? "")
+        }
+
+        #expect(table.lookup(method: "GET", url: "/files/..%2F..%2Fetc%2Fpasswd").failure?.reason == .encodedTraversal)
+        #expect(table.lookup(method: "GET", url: "/files//x").failure?.reason == .emptySegment)
+    }
+
+    @Test func aDetailNeverHoldsTheRawBytes() throws {
+        let table = try Self.table("foundation")
+        let miss = try #require(table.lookup(method: "GET", url: "/admin/\u{1B}[31m\"x'\\").failure)
+        #expect(miss.reason == .controlCharacter)
+        #expect(miss.detail?.utf8.contains { $0 < 0x20 || $0 == 0x7F } == false)
+        #expect(miss.detail?.hasPrefix("the path segment '%1B[31m%22x%27%5C' at offset 7") == true)
+    }
+}
