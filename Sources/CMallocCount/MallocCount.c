@@ -4,6 +4,9 @@
 #include "CMallocCount.h"
 
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,8 +70,15 @@ long urlrouter_thread_malloc_count(void) {
     return thread_count == before ? -1 : thread_count - 1;
 }
 
+long urlrouter_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (long)(info.uordblks + info.hblkhd);
+}
+
 #else
 
 long urlrouter_thread_malloc_count(void) { return -1; }
+
+long urlrouter_heap_bytes_in_use(void) { return -1; }
 
 #endif

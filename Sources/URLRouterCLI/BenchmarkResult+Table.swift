@@ -34,6 +34,13 @@ extension BenchmarkResult {
             lines += result.wrongExamples.map { "  \($0)" }
         }
         for result in results {
+            guard let bytes = result.bytesPerRoute else { continue }
+            lines.append(
+                "\(result.backend) on \(result.set): built in " + String(format: "%.1f", result.buildMs)
+                    + " ms; the table holds " + String(format: "%.0f", bytes)
+                    + " bytes per route (heap kept after the build, and JIT code)")
+        }
+        for result in results {
             guard let raw = result.rawMatchNsMedian, let ratio = result.lookupToRawRatio else { continue }
             lines.append(
                 "\(result.backend) on \(result.set): the bare engine calls behind a lookup take "

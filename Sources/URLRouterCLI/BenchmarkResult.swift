@@ -19,6 +19,12 @@ package struct BenchmarkResult: Sendable, Codable, Hashable {
     package var registerMs: Double
     /// Compiling the registered table (ordering, lowering, and for PCRE2 compiling and JIT-compiling), in milliseconds.
     package var compileMs: Double
+    /// ``registerMs`` and ``compileMs`` together: the time to build the table.
+    package var buildMs: Double
+    /// What a typed table of the set's routes holds once built, per route, in bytes: the heap it
+    /// keeps (as the allocator counts it, temporaries freed) and its JIT machine code (PCRE2's
+    /// `PCRE2_INFO_JITSIZE`, outside the heap); `nil` when the heap cannot be counted.
+    package var bytesPerRoute: Double?
     /// How many patterns the backend compiled (PCRE2 shards), 0 for backends without patterns.
     package var patterns: Int
     /// Whether every compiled pattern runs as JIT code (false for backends without patterns).
@@ -71,6 +77,8 @@ package struct BenchmarkResult: Sendable, Codable, Hashable {
         case nsPerLookupMedian = "ns_per_lookup_median"
         case compileMs = "compile_ms"
         case registerMs = "register_ms"
+        case buildMs = "build_ms"
+        case bytesPerRoute = "bytes_per_route"
         case patterns
         case peakRSSKiB = "peak_rss_kib"
         case wrongAnswers = "wrong_answers"

@@ -17,18 +17,22 @@ package struct BenchmarkRunner: Sendable {
     package var threads: Int
     /// Reads this thread's count of heap allocations so far (`nil`: not counted).
     package var mallocCount: (@Sendable () -> Int?)?
+    /// Reads the bytes of heap the process holds now (`nil`: not counted).
+    package var heapBytes: (@Sendable () -> Int?)?
     /// Hears what the runner is doing (building tables, run 3 of 11), for a progress line.
     package var progress: (@Sendable (String) -> Void)?
 
     /// Makes a runner.
     package init(
         runs: Int = 11, minimumRunTime: Duration = .milliseconds(100), threads: Int = 1,
-        mallocCount: (@Sendable () -> Int?)? = nil, progress: (@Sendable (String) -> Void)? = nil
+        mallocCount: (@Sendable () -> Int?)? = nil, heapBytes: (@Sendable () -> Int?)? = nil,
+        progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.runs = runs
         self.minimumRunTime = minimumRunTime
         self.threads = threads
         self.mallocCount = mallocCount
+        self.heapBytes = heapBytes
         self.progress = progress
     }
 
@@ -43,7 +47,7 @@ package struct BenchmarkRunner: Sendable {
     package func measure(_ sets: [RouteSet], backend: RouterBackend) throws -> [BenchmarkResult] {
         let trials = try sets.map { set in
             progress?("\(backend.name): building \(set.name) (\(set.routes.count) routes)")
-            return try Trial(set: set, backend: backend, mallocCount: mallocCount)
+            return try Trial(set: set, backend: backend, mallocCount: mallocCount, heapBytes: heapBytes)
         }
         var sink = 0
         for run in 0..<max(1, runs) {

@@ -12,6 +12,8 @@ extension BenchmarkRunner {
         let table: CompiledTable
         let typed: RouteTable<Int>
         let mallocCount: (@Sendable () -> Int?)?
+        /// What the typed table holds once built, per route (``BenchmarkResult/bytesPerRoute``).
+        let bytesPerRoute: Double?
         var mallocsPerLookup: Double?
         var borrowedMallocsPerLookup: Double?
         var borrowedSamples: [Double] = []
@@ -33,13 +35,25 @@ extension BenchmarkRunner {
         var threadedSamples: [Double] = []
         let clock = ContinuousClock()
 
-        init(set: RouteSet, backend: RouterBackend, mallocCount: (@Sendable () -> Int?)?) throws {
+        init(
+            set: RouteSet, backend: RouterBackend, mallocCount: (@Sendable () -> Int?)?,
+            heapBytes: (@Sendable () -> Int?)?
+        ) throws {
             self.set = set
             self.mallocCount = mallocCount
+            let heapBefore = heapBytes?()
             do {
                 typed = try set.typedTable(backend: backend)
             } catch {
                 throw set.locating(error)
+            }
+            // The heap the built table keeps (the build's temporaries are freed by now), and its
+            // JIT code, which lives outside the heap.
+            if let heapBefore, let heapAfter = heapBytes?(), !set.routes.isEmpty {
+                let jit = typed.jitCodeBytes
+                bytesPerRoute = Double(heapAfter - heapBefore + jit) / Double(set.routes.count)
+            } else {
+                bytesPerRoute = nil
             }
             backendName = backend.name
             let registerStart = clock.now
@@ -190,6 +204,7 @@ extension BenchmarkRunner {
                 backend: backendName, set: set.name, routes: set.routes.count, lookups: paths.count,
                 nsPerLookupMedian: median(samples) ?? 0, runs: samples.count,
                 registerMs: registerTime.nanoseconds / 1e6, compileMs: compileTime.nanoseconds / 1e6,
+                buildMs: (registerTime + compileTime).nanoseconds / 1e6, bytesPerRoute: bytesPerRoute,
                 patterns: table.routePatternFacts?.compiledPatternCount ?? 0,
                 jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: peakRSSKiB,
                 wrongAnswers: wrong.count, wrongExamples: Array(wrong.prefix(5)), rawMatchNsMedian: median(rawSamples),

@@ -393,6 +393,10 @@ extension URLRouterCommand {
                     mallocCount: {
                         let count = urlrouter_thread_malloc_count()
                         return count < 0 ? nil : count
+                    },
+                    heapBytes: {
+                        let bytes = urlrouter_heap_bytes_in_use()
+                        return bytes < 0 ? nil : bytes
                     }, progress: report)
                 defer { progress?.clear() }
                 results += try runner.measure(sets, backend: backends[0])

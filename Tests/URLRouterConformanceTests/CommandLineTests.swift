@@ -92,6 +92,25 @@ enum URLRouterExecutable {
         }
     }
 
+    /// The build time and what the table holds per route are in the JSON (never judged here: only
+    /// their shape), on one backend.
+    @Test func benchReportsTheBuildTimeAndTheBytesPerRoute() throws {
+        let (status, output) = try URLRouterExecutable.run([
+            "bench", "--synthetic", "200", "--backend", "foundation", "--min-run-ms", "100", "--json",
+        ])
+        #expect(status == 0, "\(output)")
+        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("{") || $0.hasPrefix("[") })
+        let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        let result = try #require(((parsed as? [[String: Any]])?.first) ?? (parsed as? [String: Any]))
+        let build = try #require(result["build_ms"] as? Double)
+        let register = try #require(result["register_ms"] as? Double)
+        let compile = try #require(result["compile_ms"] as? Double)
+        #expect(abs(build - (register + compile)) < 1e-6)
+        // A table holds more than its patterns' text and less than a page per route.
+        let bytes = try #require(result["bytes_per_route"] as? Double)
+        #expect(bytes > 50 && bytes < 4096, "\(bytes)")
+    }
+
     @Test func benchNamesTheLineOfABadRouteAndListsWrongAnswers() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

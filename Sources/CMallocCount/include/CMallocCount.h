@@ -6,4 +6,9 @@
 /// executable, not under a sanitizer); -1 otherwise.
 long urlrouter_thread_malloc_count(void);
 
+/// The bytes of heap this process holds now, as glibc's allocator counts them (`mallinfo2`: the
+/// blocks in use, and the blocks it mapped for large requests); -1 where it cannot tell (another
+/// C library, or a sanitizer's allocator).
+long urlrouter_heap_bytes_in_use(void);
+
 #endif

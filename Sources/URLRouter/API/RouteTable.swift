@@ -60,6 +60,8 @@ public struct RouteTable<Value: Sendable>: Sendable {
 
     /// The backend that compiled the table.
     package var backendName: String { table.backendName }
+    /// The bytes of JIT machine code the table's patterns hold (for `urlrouter bench`).
+    package var jitCodeBytes: Int { table.routePatternFacts?.jitCodeBytes ?? 0 }
 
     /// The options the table was built under.
     public var options: RouterOptions { table.options }

@@ -4,4 +4,7 @@ package protocol CompiledPatternFacts {
     var compiledPatternCount: Int { get }
     /// Whether every compiled pattern runs as JIT machine code.
     var isJITCompiled: Bool { get }
+    /// The bytes of JIT machine code the patterns hold, outside the heap (PCRE2's
+    /// `PCRE2_INFO_JITSIZE`); 0 without JIT code.
+    var jitCodeBytes: Int { get }
 }

@@ -109,6 +109,7 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
     let code: PCRE2Code
     var compiledPatternCount: Int { 1 }
     var isJITCompiled: Bool { code.isJITCompiled }
+    var jitCodeBytes: Int { code.jitCodeBytes }
     let ruleCount: Int
     let pairs: Int
 

@@ -117,6 +117,13 @@ final class PCRE2Code: @unchecked Sendable {
         pcre2_code_free_8(pointer)
     }
 
+    /// The bytes of JIT machine code the pattern holds (`PCRE2_INFO_JITSIZE`), 0 without.
+    var jitCodeBytes: Int {
+        var size = 0
+        guard isJITCompiled, pcre2_pattern_info_8(pointer, UInt32(PCRE2_INFO_JITSIZE), &size) == 0 else { return 0 }
+        return size
+    }
+
     /// Matches `code` (JIT code when `jit`, else on the interpreter) against `length` bytes at
     /// `subject`: the one place that chooses between the two.
     @inline(__always)

@@ -68,6 +68,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// Every compiled pattern runs as JIT code.
     var isJITCompiled: Bool { shards.allSatisfy { $0.code.isJITCompiled } }
 
+    /// The JIT machine code of every shard, in bytes.
+    var jitCodeBytes: Int { shards.reduce(0) { $0 + $1.code.jitCodeBytes } }
+
     /// How many patterns the table took (1 unless PCRE2's size limits forced shards).
     var compiledPatternCount: Int { shards.count }
 
