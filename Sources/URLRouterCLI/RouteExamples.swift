@@ -93,16 +93,23 @@ package struct RouteExamples: Sendable {
         guard let parsed = try? RoutePattern(pattern) else { return nil }
         let lowered = LoweredPattern(parsed, options: options)
         guard let slots = Self.slots(lowered, count: lowered.elements.count) else { return nil }
-        let choices = slots.map(values)
+        return Self.firstURL(choices: slots.map(values), scheme: lowered.scheme) { matches(pattern, $0) }
+    }
+
+    /// The first URL (under `scheme`) of one value from each of `choices`, in order, that
+    /// `accept` takes, trying at most `limit` of them.
+    package static func firstURL(
+        choices: [[String]], scheme: String?, limit: Int = 256, _ accept: (String) -> Bool
+    ) -> String? {
         var tried = 0
         var segments: [String] = []
         func find(_ position: Int) -> String? {
             if position == choices.count {
                 tried += 1
-                let url = Self.url(scheme: lowered.scheme, segments)
-                return matches(pattern, url) ? url : nil
+                let url = Self.url(scheme: scheme, segments)
+                return accept(url) ? url : nil
             }
-            for value in choices[position] where tried < 256 {
+            for value in choices[position] where tried < limit {
                 segments.append(value)
                 if let url = find(position + 1) { return url }
                 segments.removeLast()

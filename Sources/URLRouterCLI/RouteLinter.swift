@@ -264,22 +264,9 @@ package struct RouteLinter: Sendable {
             }
             options.append(values)
         }
-        var tried = 0
-        var values: [String] = []
-        func find(_ position: Int) -> String? {
-            if position == count {
-                tried += 1
-                let url = self.url(first, values)
-                return matches(first, url) && matches(second, url) ? url : nil
-            }
-            for value in options[position] where tried < 256 {
-                values.append(value)
-                if let url = find(position + 1) { return url }
-                values.removeLast()
-            }
-            return nil
+        return RouteExamples.firstURL(choices: options, scheme: first.lowered.scheme) { url in
+            matches(first, url) && matches(second, url)
         }
-        return find(0)
     }
 
     /// Whether `route`'s pattern alone matches `url`.
