@@ -64,18 +64,17 @@ struct RequestRefusal: Sendable, Hashable {
         -> RequestRefusal?
     {
         let written = UnsafeBufferPointer(rebasing: bytes[range])
-        let decoded = decode(written)
+        // Decoding keeps every byte that is not an escape, so the decoded bytes hold the written
+        // ones' control characters and backslashes too. (The normalization, which runs first, has
+        // refused a segment that does not decode; read as written, should one reach here.)
+        let decoded =
+            PercentCoding.decode(written, keepSlashAndPercent: false, plusAsSpace: false).map { Array($0.utf8) }
+            ?? Array(written)
         func refusal(_ reason: RouteMiss.Reason) -> RequestRefusal {
             RequestRefusal(reason: reason, segment: escaped(written), offset: range.lowerBound)
         }
-        if checks.contains(.controlCharacters), written.contains(where: isControl) || decoded.contains(where: isControl)
-        {
-            return refusal(.controlCharacter)
-        }
-        let backslash = UInt8(ascii: "\\")
-        if checks.contains(.backslashes), written.contains(backslash) || decoded.contains(backslash) {
-            return refusal(.backslash)
-        }
+        if checks.contains(.controlCharacters), decoded.contains(where: isControl) { return refusal(.controlCharacter) }
+        if checks.contains(.backslashes), decoded.contains(UInt8(ascii: "\\")) { return refusal(.backslash) }
         if checks.contains(.dotSegments), isDots(decoded[...]) { return refusal(.dotSegment) }
         let slash = UInt8(ascii: "/")
         guard decoded.contains(slash) else { return nil }
@@ -95,27 +94,6 @@ struct RequestRefusal: Sendable, Hashable {
     /// Whether `part` is `.` or `..`.
     static func isDots(_ part: ArraySlice<UInt8>) -> Bool {
         (part.count == 1 || part.count == 2) && part.allSatisfy { $0 == UInt8(ascii: ".") }
-    }
-
-    /// `written` with every escape decoded; an escape that is not one (`%` without two hex
-    /// digits) stays as written.
-    static func decode(_ written: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(written.count)
-        var index = 0
-        while index < written.count {
-            if written[index] == UInt8(ascii: "%"), index + 2 < written.count,
-                let high = PercentCoding.hexValue(written[index + 1]),
-                let low = PercentCoding.hexValue(written[index + 2])
-            {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(written[index])
-                index += 1
-            }
-        }
-        return decoded
     }
 
     /// `written`, at most 64 bytes of it, with every byte that is not printable ASCII, and `\`,
