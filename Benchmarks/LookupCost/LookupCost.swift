@@ -41,13 +41,10 @@ enum LookupCost {
         case "owning": for _ in 0..<passes { read &+= owning(table, requests) }
         case "borrowed": for _ in 0..<passes { read &+= borrowed(table, requests) }
         case "strict-borrowed":
-            let strict = try RouteTable(
-                set.routes.enumerated().map { RouteTable<Int>.Route($1.path, method: $1.method, value: $0) },
-                options: .strict)
+            let strict = try set.typedTable(backend: .default, options: .strict)
             for _ in 0..<passes { read &+= borrowed(strict, requests) }
         case "live-owning", "live-borrowed":
-            let live = try LiveRouteTable(
-                set.routes.enumerated().map { RouteTable<Int>.Route($1.path, method: $1.method, value: $0) })
+            let live = try LiveRouteTable(set.tableRoutes)
             let owning = arguments[3] == "live-owning"
             for _ in 0..<passes { read &+= owning ? liveOwning(live, requests) : liveBorrowed(live, requests) }
         default:

@@ -131,10 +131,15 @@ public struct RouteSet: Sendable {
     }
 
     /// A typed table holding the set's routes, each bound to its index.
-    public func typedTable(backend: RouterBackend) throws(RouterError) -> RouteTable<Int> {
-        try RouteTable(
-            routes.enumerated().map { RouteTable<Int>.Route($1.path, method: $1.method, value: $0) },
-            backend: backend)
+    public func typedTable(
+        backend: RouterBackend, options: RouterOptions = RouterOptions()
+    ) throws(RouterError) -> RouteTable<Int> {
+        try RouteTable(tableRoutes, options: options, backend: backend)
+    }
+
+    /// The set's routes for a typed table, each bound to its index.
+    public var tableRoutes: [RouteTable<Int>.Route] {
+        routes.enumerated().map { RouteTable<Int>.Route($1.path, method: $1.method, value: $0) }
     }
 
     /// `error`, refusing one of the set's routes, as a ``FormatError`` naming the route's file and
