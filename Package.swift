@@ -146,10 +146,13 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzing"]),
         .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport", "URLRouterConformance"]),
         .executableTarget(name: "FuzzParsers", dependencies: ["FuzzSupport", "URLRouterConformance"]),
+        // What the route-file tests of the core and the integrations share.
+        .target(name: "ReloadTestSupport", dependencies: ["URLRouter"], path: "Tests/ReloadTestSupport"),
         .testTarget(
             name: "URLRouterTests",
             dependencies: [
                 "URLRouter",
+                "ReloadTestSupport",
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle",
                     condition: .when(traits: ["Reloading"])),
@@ -167,6 +170,7 @@ let package = Package(
             name: "URLRouterHummingbirdTests",
             dependencies: [
                 "URLRouterHummingbird",
+                "ReloadTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(
                     name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
@@ -177,6 +181,7 @@ let package = Package(
             name: "URLRouterVaporTests",
             dependencies: [
                 "URLRouterVapor",
+                "ReloadTestSupport",
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
                 .product(name: "XCTVapor", package: "vapor", condition: .when(traits: ["Vapor"])),
             ]

@@ -1,9 +1,9 @@
 #if Hummingbird
 import Foundation
+import ReloadTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Synchronization
 import Testing
 import URLRouter
 import URLRouterHummingbird
@@ -27,21 +27,6 @@ import URLRouterHummingbird
         }
     }
 
-    /// A route file in a folder of its own, holding `text`.
-    static func routeFile(_ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hb-routes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("routes.txt").path
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        return path
-    }
-
-    /// Writes `text` beside `path` and renames it over `path`.
-    static func replace(_ path: String, with text: String) throws {
-        try text.write(toFile: path + ".next", atomically: false, encoding: .utf8)
-        #expect(rename(path + ".next", path) == 0)
-    }
-
     /// A router with middleware, a route in code and three named handlers.
     static func router() -> URLRouterBuilder<BasicRequestContext> {
         let router = URLRouterBuilder()
@@ -57,9 +42,9 @@ import URLRouterHummingbird
     }
 
     @Test func aRouteFileServesNamedHandlersBesideRoutesInCodeAndReloads() async throws {
-        let path = try Self.routeFile("GET /users listUsers\nGET /users/:id showUser\nDELETE /users/:id showUser\n")
+        let path = try RouteFiles.write("GET /users listUsers\nGET /users/:id showUser\nDELETE /users/:id showUser\n")
         let router = Self.router()
-        let outcomes = Outcomes()
+        let outcomes = ReloadOutcomes()
         let watcher = try router.routeFile(
             path, pollInterval: .milliseconds(20), reloadsOnHangup: false, onOutcome: { outcomes.append($0) })
         try router.validate()
@@ -89,14 +74,14 @@ import URLRouterHummingbird
             #expect(missing.1 == "marked")
 
             // A new table: its route answers once it lands; a route removed no longer does.
-            try Self.replace(path, with: "GET /users/:id showUser\nGET /orders/:id showOrder\n")
+            try RouteFiles.replace(path, with: "GET /users/:id showUser\nGET /orders/:id showOrder\n")
             #expect(try await outcomes.wait(for: 1).map(\.kind) == [.success])
             #expect(try await fetch(client, "/orders/12").body == "order 12")
             #expect(try await fetch(client, "/users").status == 404)
             #expect(try await fetch(client, "/health").body == "ok")
 
             // A table naming a handler the server lacks is rejected; the last good one serves on.
-            try Self.replace(path, with: "GET /users/:id showUser\nGET /orders/:id nosuchHandler\n")
+            try RouteFiles.replace(path, with: "GET /users/:id showUser\nGET /orders/:id nosuchHandler\n")
             let rejected = try await outcomes.wait(for: 2)
             #expect(rejected.last?.kind == .rejected)
             #expect(rejected.last?.problems.map(\.line) == [2])
@@ -107,19 +92,19 @@ import URLRouterHummingbird
 
     @Test func aBadFileIsRefusedBeforeServingWithItsLines() throws {
         let router = Self.router()
-        let path = try Self.routeFile("GET /users listUsers\nGET /users/:id( showUser\nGET /a nosuch\nGET /b\n")
+        let path = try RouteFiles.write("GET /users listUsers\nGET /users/:id( showUser\nGET /a nosuch\nGET /b\n")
         let error = #expect(throws: RouteFileError.self) { _ = try router.routeFile(path) }
         #expect(error?.problems.map(\.line) == [3, 4])  // handlers first; patterns once every handler is known
         #expect(error?.problems.first?.description == "\(path):3:8: no handler named 'nosuch'")
         #expect(error?.problems.last?.message == "the route names no handler, and one is needed")
         // With a default handler, a line without a name is served by it.
-        let served = try Self.routeFile("GET /users\n")
+        let served = try RouteFiles.write("GET /users\n")
         #expect(try router.routeFile(served, defaultHandler: "listUsers").table.version == 1)
     }
 
     @Test func routesAndHandlersAddedAfterTheRouteFileAreReported() throws {
         let router = Self.router()
-        _ = try router.routeFile(try Self.routeFile("GET /users listUsers\n"))
+        _ = try router.routeFile(try RouteFiles.write("GET /users listUsers\n"))
         router.get("/late") { _, _ in "late" }
         router.handler("lateHandler") { _, _ in "late" }
         let error = #expect(throws: RouteValidationError.self) { try router.validate() }
@@ -127,12 +112,12 @@ import URLRouterHummingbird
         #expect(error?.description.contains("GET /late") == true)
         #expect(error?.description.contains("handler lateHandler") == true)
         // A second route file is refused.
-        #expect(throws: RouteFileError.self) { _ = try router.routeFile(try Self.routeFile("GET /x listUsers\n")) }
+        #expect(throws: RouteFileError.self) { _ = try router.routeFile(try RouteFiles.write("GET /x listUsers\n")) }
     }
 
     /// The README's and the article's router, as written there.
     @Test func theDocumentationsRouter() async throws {
-        let routesPath = try Self.routeFile("GET /users/:id showUser\n")
+        let routesPath = try RouteFiles.write("GET /users/:id showUser\n")
         // Hummingbird: handlers by name; routes in code still serve beside the file's
         let router = URLRouterBuilder(context: BasicRequestContext.self)
         router.get("/health") { _, _ in "ok" }
@@ -149,19 +134,5 @@ import URLRouterHummingbird
         }
     }
 
-    /// The outcomes a watcher reported, in order.
-    final class Outcomes: Sendable {
-        private let list = Mutex<[ReloadOutcome]>([])
-        func append(_ outcome: ReloadOutcome) { list.withLock { $0.append(outcome) } }
-        var all: [ReloadOutcome] { list.withLock { $0 } }
-
-        /// Waits up to `seconds` for `count` outcomes (long: a test that blocks the thread pool,
-        /// as the stress tests do, delays the watcher); returns them.
-        func wait(for count: Int, seconds: Double = 60) async throws -> [ReloadOutcome] {
-            let deadline = ContinuousClock.now + .seconds(seconds)
-            while all.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            return all
-        }
-    }
 }
 #endif

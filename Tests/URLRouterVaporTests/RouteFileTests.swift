@@ -1,6 +1,6 @@
 #if Vapor
 import Foundation
-import Synchronization
+import ReloadTestSupport
 @testable import URLRouter
 import URLRouterVapor
 import Vapor
@@ -9,21 +9,6 @@ import XCTVapor
 /// `.urlRouter(routeFile:)`: a route file served beside the application's routes by named
 /// handlers, checked at boot, reloaded while the application runs, stopped at shutdown.
 final class RouteFileTests: XCTestCase {
-    /// A route file in a folder of its own, holding `text`.
-    static func routeFile(_ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vapor-routes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("routes.txt").path
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        return path
-    }
-
-    /// Writes `text` beside `path` and renames it over `path`.
-    static func replace(_ path: String, with text: String) throws {
-        try text.write(toFile: path + ".next", atomically: false, encoding: .utf8)
-        XCTAssertEqual(rename(path + ".next", path), 0)
-    }
-
     /// The application's routes in code and the handlers files name.
     static func routes(_ app: Application) {
         app.get("health") { _ in "ok" }
@@ -31,24 +16,9 @@ final class RouteFileTests: XCTestCase {
         app.routeFileHandlers.add("showOrder") { request in "order \(request.parameters.get("id") ?? "-")" }
     }
 
-    /// The outcomes reported, in order.
-    final class Outcomes: Sendable {
-        private let list = Mutex<[ReloadOutcome]>([])
-        func append(_ outcome: ReloadOutcome) { list.withLock { $0.append(outcome) } }
-        var all: [ReloadOutcome] { list.withLock { $0 } }
-
-        /// Waits up to 60 seconds for `count` outcomes (long: a test that blocks the thread pool
-        /// delays the watcher); returns them.
-        func wait(for count: Int) async throws -> [ReloadOutcome] {
-            let deadline = ContinuousClock.now + .seconds(60)
-            while all.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            return all
-        }
-    }
-
     func testARouteFileServesNamedHandlersBesideTheApplicationsRoutesAndReloads() async throws {
-        let path = try Self.routeFile("GET /users/:id showUser\nDELETE /users/:id showUser\n")
-        let outcomes = Outcomes()
+        let path = try RouteFiles.write("GET /users/:id showUser\nDELETE /users/:id showUser\n")
+        let outcomes = ReloadOutcomes()
         let provider = Application.Responder.Provider.urlRouter(
             routeFile: path, answersMethodNotAllowed: true, pollInterval: .milliseconds(20), reloadsOnHangup: false,
             onOutcome: { outcomes.append($0) })
@@ -63,7 +33,7 @@ final class RouteFileTests: XCTestCase {
             try await tester.test(.HEAD, "/users/7") { response async in XCTAssertEqual(response.status, .ok) }
             try await tester.test(.GET, "/orders/1") { response async in XCTAssertEqual(response.status, .notFound) }
 
-            try Self.replace(path, with: "GET /users/:id showUser\nGET /orders/:id showOrder\n")
+            try RouteFiles.replace(path, with: "GET /users/:id showUser\nGET /orders/:id showOrder\n")
             let served = try await outcomes.wait(for: 1)
             XCTAssertEqual(served.map(\.kind), [.success])
             try await tester.test(.GET, "/orders/12") { response async in
@@ -73,7 +43,7 @@ final class RouteFileTests: XCTestCase {
                 XCTAssertEqual(response.status, .methodNotAllowed)
             }
 
-            try Self.replace(path, with: "GET /users/:id showUser\nGET /orders/:id( showOrder\n")
+            try RouteFiles.replace(path, with: "GET /users/:id showUser\nGET /orders/:id( showOrder\n")
             let rejected = try await outcomes.wait(for: 2)
             XCTAssertEqual(rejected.last?.kind, .rejected)
             XCTAssertEqual(rejected.last?.problems.map(\.line), [2])
@@ -85,7 +55,7 @@ final class RouteFileTests: XCTestCase {
 
     /// The README's and the article's lines, as written there.
     func testTheDocumentationsLines() async throws {
-        let routesPath = try Self.routeFile("GET /users/:id showUser\n")
+        let routesPath = try RouteFiles.write("GET /users/:id showUser\n")
         let noRoutesInCode: (Application) throws -> Void = { _ in }
         try await withApplication(routes: noRoutesInCode) { app -> Void in
             // Vapor: read when the application boots (a bad file fails the boot), watched until shutdown
@@ -99,7 +69,7 @@ final class RouteFileTests: XCTestCase {
     }
 
     func testABadFileFailsTheBootNamingItsLines() async throws {
-        let path = try Self.routeFile("GET /users/:id showUser\nGET /orders/:id nosuch\nGET /x\n")
+        let path = try RouteFiles.write("GET /users/:id showUser\nGET /orders/:id nosuch\nGET /x\n")
         try await withApplication(.urlRouter(routeFile: path), routes: Self.routes) { app in
             do {
                 try await app.asyncBoot()
@@ -111,7 +81,7 @@ final class RouteFileTests: XCTestCase {
         }
         // With a default handler, a line without a name is served by it.
         let provider = Application.Responder.Provider.urlRouter(
-            routeFile: try Self.routeFile("GET /users/:id\n"), defaultHandler: "showUser")
+            routeFile: try RouteFiles.write("GET /users/:id\n"), defaultHandler: "showUser")
         try await withApplication(provider, routes: Self.routes) { app -> Void in
             try await app.testable().test(.GET, "/users/3") { response async in
                 XCTAssertEqual(response.body.string, "user 3")

@@ -1,8 +1,8 @@
 #if Reloading
 import Foundation
+import ReloadTestSupport
 import ServiceLifecycle
 import ServiceLifecycleTestKit
-import Synchronization
 import Testing
 
 @testable import URLRouter
@@ -15,20 +15,13 @@ import Testing
         ["listUsers", "showUser", "health"].contains(route.handler ?? "") ? route.handler : nil
     }
 
-    /// A folder of its own for one test.
-    static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("watcher-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Runs a watcher of `path` (polling every 20 ms) around `body`, then cancels it and checks
     /// that it ended with `CancellationError` only.
     static func watching(
-        _ path: String, _ body: (LiveRouteTable<String>, Outcomes) async throws -> Void
+        _ path: String, _ body: (LiveRouteTable<String>, ReloadOutcomes) async throws -> Void
     ) async throws {
         let table = try LiveRouteTable<String>(contentsOf: path, value: handler)
-        let outcomes = Outcomes()
+        let outcomes = ReloadOutcomes()
         let watcher = RouteFileWatcher(
             table: table, path: path, pollInterval: .milliseconds(20), reloadsOnHangup: false, value: handler,
             onOutcome: { outcomes.append($0) })
@@ -38,32 +31,9 @@ import Testing
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 
-    /// The outcomes a watcher reported, in order.
-    final class Outcomes: Sendable {
-        private let list = Mutex<[ReloadOutcome]>([])
-        func append(_ outcome: ReloadOutcome) { list.withLock { $0.append(outcome) } }
-        var all: [ReloadOutcome] { list.withLock { $0 } }
-
-        /// Waits up to `seconds` for `count` outcomes (long: a test that blocks the thread pool,
-        /// as the stress tests do, delays the watcher); returns them.
-        func wait(for count: Int, seconds: Double = 60) async throws -> [ReloadOutcome] {
-            let deadline = ContinuousClock.now + .seconds(seconds)
-            while all.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            return all
-        }
-    }
-
-    /// Writes `text` to a new file beside `path` and renames it over `path`, as deploy tools do.
-    static func replace(_ path: String, with text: String) throws {
-        let next = path + ".next"
-        try text.write(toFile: next, atomically: false, encoding: .utf8)
-        #expect(rename(next, path) == 0)
-    }
-
     // How soon a change serves is measured by Benchmarks/http/reload, not by a timed test.
     @Test func aFileWrittenInPlaceIsPickedUp() async throws {
-        let path = try Self.folder().appendingPathComponent("routes.txt").path
-        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let path = try RouteFiles.write("GET /users listUsers\n")
         try await Self.watching(path) { table, outcomes in
             let handle = try #require(FileHandle(forWritingAtPath: path))
             try handle.seekToEnd()
@@ -77,14 +47,13 @@ import Testing
     }
 
     @Test func aFileReplacedByRenameIsPickedUp() async throws {
-        let path = try Self.folder().appendingPathComponent("routes.txt").path
-        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let path = try RouteFiles.write("GET /users listUsers\n")
         try await Self.watching(path) { table, outcomes in
-            try Self.replace(path, with: "GET /users listUsers\nGET /health health\n")
+            try RouteFiles.replace(path, with: "GET /users listUsers\nGET /health health\n")
             #expect(try await outcomes.wait(for: 1).map(\.kind) == [.success])
             #expect(try table.lookup(method: "GET", url: "/health").get().value == "health")
             // A second rename, back: each is a change.
-            try Self.replace(path, with: "GET /users listUsers\n")
+            try RouteFiles.replace(path, with: "GET /users listUsers\n")
             #expect(try await outcomes.wait(for: 2).map(\.version) == [2, 3])
             #expect((try? table.lookup(method: "GET", url: "/health").get()) == nil)
         }
@@ -93,7 +62,7 @@ import Testing
     /// Kubernetes mounts a ConfigMap as `routes.txt -> ..data/routes.txt`, `..data -> ..v1`, and
     /// updates it by writing `..v2` and renaming a new `..data` link over the old one.
     @Test func aSymbolicLinkSwappedUnderTheFileIsPickedUp() async throws {
-        let folder = try Self.folder()
+        let folder = try RouteFiles.folder()
         let manager = FileManager.default
         func version(_ name: String, _ text: String) throws {
             try manager.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
@@ -117,23 +86,22 @@ import Testing
     }
 
     @Test func aRejectedFileKeepsTheServiceAndTheTable() async throws {
-        let path = try Self.folder().appendingPathComponent("routes.txt").path
-        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let path = try RouteFiles.write("GET /users listUsers\n")
         try await Self.watching(path) { table, outcomes in
-            try Self.replace(path, with: "GET /users listUsers\nGET /users/:id( showUser\n")
+            try RouteFiles.replace(path, with: "GET /users listUsers\nGET /users/:id( showUser\n")
             let rejected = try await outcomes.wait(for: 1)
             #expect(rejected.map(\.kind) == [.rejected])
             #expect(rejected.first?.problems.map(\.line) == [2])
             #expect(rejected.first?.description.hasPrefix("route table rejected: \(path):2:") == true)
             #expect(table.version == 1)
-            try Self.replace(path, with: "GET /users listUsers\nGET /health nosuch\n")
+            try RouteFiles.replace(path, with: "GET /users listUsers\nGET /health nosuch\n")
             #expect(try await outcomes.wait(for: 2).last?.problems.map(\.line) == [2])
             // A file that is gone is a rejection too, once; the table serves on.
             try FileManager.default.removeItem(atPath: path)
             let gone = try await outcomes.wait(for: 3)
             #expect(gone.last?.kind == .rejected)
             #expect(try table.lookup(method: "GET", url: "/users").get().value == "listUsers")
-            try Self.replace(path, with: "GET /users listUsers\nGET /health health\n")
+            try RouteFiles.replace(path, with: "GET /users listUsers\nGET /health health\n")
             let served = try await outcomes.wait(for: 4)
             #expect(served.count == 4)
             #expect(served.last?.kind == .success)
@@ -144,8 +112,7 @@ import Testing
     /// The file is read only once it looks the same twice in a row, and a read during which it
     /// changed does not stand: a writer that writes a table in two parts is never served half.
     @Test func aFileMidWriteIsNotRead() throws {
-        let path = try Self.folder().appendingPathComponent("routes.txt").path
-        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let path = try RouteFiles.write("GET /users listUsers\n")
         var settling = FileSettling(loaded: FileStamp(path: path))
         let unchangedIsRead = settling.shouldRead(FileStamp(path: path), forced: false)
         #expect(!unchangedIsRead)
@@ -165,7 +132,7 @@ import Testing
         let wholeIsReadWhenSettled = settling.shouldRead(whole, forced: false)
         #expect(wholeIsReadWhenSettled)  // the same twice: read
         // A read that ends on another file than it began with does not stand.
-        try Self.replace(path, with: "GET /health health\n")
+        try RouteFiles.replace(path, with: "GET /health health\n")
         let changedReadStands = settling.read(whole, finishedAt: FileStamp(path: path))
         #expect(!changedReadStands)
         let replaced = FileStamp(path: path)
@@ -181,10 +148,9 @@ import Testing
     }
 
     @Test func hangupReloadsAtOnce() async throws {
-        let path = try Self.folder().appendingPathComponent("routes.txt").path
-        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let path = try RouteFiles.write("GET /users listUsers\n")
         let table = try LiveRouteTable<String>(contentsOf: path, value: Self.handler)
-        let outcomes = Outcomes()
+        let outcomes = ReloadOutcomes()
         // A poll interval no test waits for: only the hangups read the file.
         let watcher = RouteFileWatcher(
             table: table, path: path, pollInterval: .seconds(3600), value: Self.handler,
@@ -193,7 +159,7 @@ import Testing
         let task = Task { try await watcher.watch(triggers) }
         continuation.yield(.hangup)
         #expect(try await outcomes.wait(for: 1).map(\.kind) == [.unchanged])
-        try Self.replace(path, with: "GET /health health\n")
+        try RouteFiles.replace(path, with: "GET /health health\n")
         continuation.yield(.hangup)
         #expect(try await outcomes.wait(for: 2).map(\.kind) == [.unchanged, .success])
         #expect(try table.lookup(method: "GET", url: "/health").get().value == "health")
@@ -202,8 +168,7 @@ import Testing
     }
 
     @Test func gracefulShutdownEndsTheServiceWithoutAnError() async throws {
-        let path = try Self.folder().appendingPathComponent("routes.txt").path
-        try "GET /users listUsers\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let path = try RouteFiles.write("GET /users listUsers\n")
         let table = try LiveRouteTable<String>(contentsOf: path, value: Self.handler)
         let watcher = RouteFileWatcher(
             table: table, path: path, pollInterval: .milliseconds(20), reloadsOnHangup: false, value: Self.handler)
