@@ -1,6 +1,6 @@
 public import URLRouter
 
-/// One fixture file: a suite of routes, rewrite rules and cases (Docs/FIXTURES.md, version 1).
+/// One fixture file: a suite of routes, rewrite rules and cases (Docs/FIXTURES.md, version 2).
 public struct FixtureSuite: Sendable {
     /// The file the suite was read from.
     public var file: String
