@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Route files for tests: each in a folder of its own, replaced by rename as deploy tools do.
-public enum RouteFiles {
+public enum RouteFiles: Sendable {
     /// A rename that failed.
     public struct RenameFailed: Error, CustomStringConvertible {
         /// The `errno` of `rename`.

@@ -4,3 +4,10 @@ extension Result {
         if case .failure(let error) = self { error } else { nil }
     }
 }
+
+extension Result {
+    /// The value of a success; `nil` for a failure.
+    var success: Success? {
+        if case .success(let value) = self { value } else { nil }
+    }
+}

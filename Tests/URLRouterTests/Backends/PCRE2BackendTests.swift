@@ -13,11 +13,16 @@ struct TablePair {
     let foundation: CompiledTable
 
     init(_ patterns: [(String, String?)], options: RouterOptions = RouterOptions(), rules: [RewriteRule] = []) throws {
-        var registry = RouteRegistry(options: options)
-        for (index, (pattern, method)) in patterns.enumerated() {
-            registry.add(
-                RouteRegistration(pattern: try RoutePattern(pattern), method: method, name: "r\(index)", handle: index))
+        let registrations = try patterns.enumerated().map { index, route in
+            RouteRegistration(pattern: try RoutePattern(route.0), method: route.1, name: "r\(index)", handle: index)
         }
+        try self.init(registrations: registrations, options: options, rules: rules)
+    }
+
+    init(registrations: [RouteRegistration], options: RouterOptions = RouterOptions(), rules: [RewriteRule] = []) throws
+    {
+        var registry = RouteRegistry(options: options)
+        for registration in registrations { registry.add(registration) }
         pcre2 = try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: rules)
         foundation = try CompiledTable(backend: FoundationBackend(), registry: registry, rules: rules)
     }

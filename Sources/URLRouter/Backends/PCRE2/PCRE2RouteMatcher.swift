@@ -10,13 +10,18 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     let routes: [CompiledRoute]
     let shards: [RouteShard]
     /// Owns the first-segment table that ``firstSegments`` reads; `nil` when one shard holds everything.
-    let firstSegmentTable: FirstSegmentTable?
+    let firstSegmentTable: ByteKeyTable?
     /// First segments (literal first positions) to selectors, read without reference counting.
-    let firstSegments: FirstSegmentTable.Index?
+    let firstSegments: ByteKeyTable.Index?
     /// Per selector, its shards in ``selectorShards`` (start, count): one shard, or one per
     /// segment count, the last serving every longer request (see ``ShardPlan/Selector``).
     let selectors: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
     let selectorShards: UnsafeMutableBufferPointer<Int32>
+    /// Owns the literal paths that ``literalPaths`` reads; `nil` when no route is wholly literal.
+    let literalRoutes: LiteralRoutes?
+    /// Whole literal paths to their routes, read without reference counting.
+    let literalPaths: LiteralRoutes.Index?
+    let methods: MethodList
     let composites: [CompositeMatcher]
     let compositeIDs: [CompositePattern: Int]
     let caseInsensitive: Bool
@@ -83,6 +88,10 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         self.jitStackBytes = max(256 * 1024, options.maxURLLength * 128)
         let methodCodes = try MethodCodes(methods: methods)
         self.methodCodes = methodCodes
+        self.methods = methods
+        let literalRoutes = LiteralRoutes(routes: routes, methods: methods, caseInsensitive: options.caseInsensitive)
+        self.literalRoutes = literalRoutes
+        self.literalPaths = literalRoutes?.index
         let alternation = RouteAlternation(routes: routes, options: options, methodCodes: methodCodes)
         let plan = try ShardPlan(routes: routes, alternation: alternation, options: options)
         let shards = plan.shards
@@ -196,8 +205,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     }
 
     /// The one entry point: writes the subject `/seg1/seg2//Mscheme` from the request's bytes
-    /// (one copy when the segments are one run of them), runs the shard, and reads the winner's
-    /// captures from its capture plan. Nothing on the way is reference counted or allocated (a
+    /// (one copy when the segments are one run of them); answers a wholly literal path from
+    /// ``LiteralRoutes`` when one of its routes answers; else runs the shard, and reads the
+    /// winner's captures from its capture plan. Nothing on the way is reference counted or allocated (a
     /// route with more than eight parameters gives a capture list that is).
     func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         // Specialized for an observer that does nothing: no trace of recording in a lookup.
@@ -233,6 +243,11 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         } else {
             end = PCRE2RouteMatcher.writeSegments(segmentCount, { segments[$0] }, from: source, to: subject)
         }
+        if let literalPaths, literalPaths.mayHold(length: end),
+            let route = literalWinner(UnsafeBufferPointer(start: subject, count: end), literalPaths, request)
+        {
+            return .matched(RawMatch(routeIndex: route, captures: request.captureRoom, catchAll: nil))
+        }
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
         subject[end + 2] = methodCodes.code(for: request.method)
@@ -247,6 +262,32 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         case .noMatch: return .noMatch
         case .limitExceeded: return .limitExceeded
         }
+    }
+
+    /// The first literal route of `path` that answers the request, or `nil`. Out of line: most
+    /// paths that reach it are not literal paths, and the lookup's own code stays small.
+    @inline(never)
+    func literalWinner(_ path: UnsafeBufferPointer<UInt8>, _ literalPaths: LiteralRoutes.Index, _ request: MatchRequest)
+        -> Int?
+    {
+        for candidate in literalPaths.candidates(path: path, folding: caseInsensitive) where answers(candidate, request)
+        {
+            return Int(candidate.route)
+        }
+        return nil
+    }
+
+    /// Whether a literal route answers the request's method (by the table's one method rule,
+    /// ``MethodList/allows(_:routeMethod:)``), and, where it has to be checked, its scheme and
+    /// variants: what the end of its branch in the alternation checks.
+    @inline(__always)
+    func answers(_ candidate: LiteralRoutes.Candidate, _ request: MatchRequest) -> Bool {
+        guard methods.allows(request.method, routeMethod: candidate.method < 0 ? nil : Int(candidate.method)) else {
+            return false
+        }
+        guard candidate.checksSchemeOrVariants else { return true }
+        let route = routes[Int(candidate.route)]
+        return request.accepts(scheme: route.scheme) && route.answers(variants: request.variants)
     }
 
     /// Captures and the catch-all, from the route's positions and the request's segments.

@@ -23,7 +23,7 @@ struct ShardPlan {
     let next: [Int]
     /// First segments (literal first positions) to selectors; `nil` when one shard holds everything.
     /// Selector 0 serves first segments no literal route starts with, and requests of no segment.
-    let firstSegments: FirstSegmentTable?
+    let firstSegments: ByteKeyTable?
     let selectors: [Selector]
 
     /// Plans and compiles the shards for `routes` (in precedence order), rendered by `alternation`.
@@ -150,7 +150,7 @@ struct ShardPlan {
                 selectors.append(entry)
                 for key in bin { entries.append((key, selectors.count - 1)) }
             }
-            self.firstSegments = FirstSegmentTable(entries)
+            self.firstSegments = ByteKeyTable(entries)
             self.selectors = selectors
         }
         self.shards = shards

@@ -1,0 +1,106 @@
+#if PCRE2
+
+/// The routes whose every position is a literal, answered from one hash lookup of the request's
+/// whole path before any regex runs (as matchit and Hummingbird answer static paths).
+///
+/// A literal route beats every other route of its priority that matches the same path (at the
+/// first position where they differ it has a literal, SEMANTICS.md section 3), so for a literal
+/// path the winner is the first of its literal routes, in precedence order, that answers the
+/// lookup's method, scheme and variants, unless a route of higher priority matches too. Only
+/// literal routes of at least the highest priority of the other routes are kept, so that case
+/// never arises. When none of a path's routes answers, the lookup goes on to the alternation,
+/// which holds every route and decides as before (a `methodNotAllowed`, say): this only ever
+/// finds the winner sooner.
+///
+/// Owns its buffers: allocated and filled in `init`, read-only afterwards, freed in `deinit`.
+/// Lookups go through ``index``, which borrows them.
+// @unchecked: the buffers are written only in init.
+final class LiteralRoutes: @unchecked Sendable {
+    /// One route of a path: its index, its method's index in the table's ``MethodList`` (-1:
+    /// none), and whether its scheme or variants must be checked too.
+    struct Candidate {
+        var route: Int32
+        var method: Int32
+        var checksSchemeOrVariants: Bool
+    }
+
+    /// What a lookup reads, borrowed. Trivially copyable, so a matcher holds it inline.
+    struct Index {
+        let paths: ByteKeyTable.Index
+        /// Bit `n` set when a literal path is `n` bytes long (bit 63: 63 or more), so that most
+        /// other paths are passed over without hashing them.
+        let lengths: UInt64
+        /// Per path, its candidates' run in ``candidates``.
+        let runs: UnsafeMutablePointer<(start: Int32, count: Int32)>
+        let candidates: UnsafeMutablePointer<Candidate>
+
+        /// Whether a literal path may be `length` bytes long: when not, no path of that length
+        /// needs hashing.
+        @inline(__always)
+        func mayHold(length: Int) -> Bool { lengths & (1 << UInt64(min(length, 63))) != 0 }
+
+        /// The candidates of `path` (`/seg1/seg2`, the segments in comparison form), in
+        /// precedence order; empty when no literal route has that path.
+        @inline(__always)
+        func candidates(path: UnsafeBufferPointer<UInt8>, folding: Bool) -> UnsafeBufferPointer<Candidate> {
+            guard let value = paths.lookup(path, folding: folding) else {
+                return UnsafeBufferPointer(start: nil, count: 0)
+            }
+            let run = runs[value]
+            return UnsafeBufferPointer(start: candidates + Int(run.start), count: Int(run.count))
+        }
+    }
+
+    let paths: ByteKeyTable
+    let runs: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
+    let candidates: UnsafeMutableBufferPointer<Candidate>
+    let index: Index
+
+    /// The literal routes of `routes` (in precedence order) that can be answered this way; `nil`
+    /// when there are none.
+    init?(routes: [CompiledRoute], methods: MethodList, caseInsensitive: Bool) {
+        let highestOther = routes.lazy.filter { !LiteralRoutes.isLiteral($0) }.map(\.priority).max() ?? Int.min
+        var order: [[UInt8]] = []
+        var byPath: [[UInt8]: [Candidate]] = [:]
+        for (index, route) in routes.enumerated() where LiteralRoutes.isLiteral(route) && route.priority >= highestOther
+        {
+            var path: [UInt8] = []
+            for case .literal(let text) in route.elements {
+                path.append(UInt8(ascii: "/"))
+                path += caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
+            }
+            let candidate = Candidate(
+                route: Int32(index), method: Int32(methods.index(ofRouteMethod: route.method) ?? -1),
+                checksSchemeOrVariants: route.scheme != nil || !route.answersEveryVariantList)
+            if byPath[path] == nil { order.append(path) }
+            byPath[path, default: []].append(candidate)
+        }
+        guard !order.isEmpty else { return nil }
+        paths = ByteKeyTable(order.enumerated().map { (key: $1, value: $0) })
+        runs = .allocate(capacity: order.count)
+        candidates = .allocate(capacity: order.reduce(0) { $0 + byPath[$1]!.count })
+        var used = 0
+        for (value, path) in order.enumerated() {
+            let list = byPath[path]!
+            runs.initializeElement(at: value, to: (Int32(used), Int32(list.count)))
+            for candidate in list {
+                candidates.initializeElement(at: used, to: candidate)
+                used += 1
+            }
+        }
+        let lengths = order.reduce(UInt64(0)) { $0 | 1 << UInt64(min($1.count, 63)) }
+        index = Index(
+            paths: paths.index, lengths: lengths, runs: runs.baseAddress!, candidates: candidates.baseAddress!)
+    }
+
+    deinit {
+        runs.deallocate()
+        candidates.deallocate()
+    }
+
+    /// Whether every position of `route` is a literal.
+    static func isLiteral(_ route: CompiledRoute) -> Bool {
+        route.elements.allSatisfy { if case .literal = $0 { true } else { false } }
+    }
+}
+#endif
