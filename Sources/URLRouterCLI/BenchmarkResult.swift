@@ -25,6 +25,10 @@ package struct BenchmarkResult: Sendable, Codable, Hashable {
     /// keeps (as the allocator counts it, temporaries freed) and its JIT machine code (PCRE2's
     /// `PCRE2_INFO_JITSIZE`, outside the heap); `nil` when the heap cannot be counted.
     package var bytesPerRoute: Double?
+    /// Of ``bytesPerRoute``, the compiled patterns (`PCRE2_INFO_SIZE`, on the heap) and the JIT
+    /// code (`PCRE2_INFO_JITSIZE`, outside it): the rest is the table's own structures.
+    package var patternBytesPerRoute: Double?
+    package var jitBytesPerRoute: Double?
     /// How many patterns the backend compiled (PCRE2 shards), 0 for backends without patterns.
     package var patterns: Int
     /// Whether every compiled pattern runs as JIT code (false for backends without patterns).
@@ -79,6 +83,8 @@ package struct BenchmarkResult: Sendable, Codable, Hashable {
         case registerMs = "register_ms"
         case buildMs = "build_ms"
         case bytesPerRoute = "bytes_per_route"
+        case patternBytesPerRoute = "pattern_bytes_per_route"
+        case jitBytesPerRoute = "jit_bytes_per_route"
         case patterns
         case peakRSSKiB = "peak_rss_kib"
         case wrongAnswers = "wrong_answers"

@@ -14,6 +14,9 @@ extension BenchmarkRunner {
         let mallocCount: (@Sendable () -> Int?)?
         /// What the typed table holds once built, per route (``BenchmarkResult/bytesPerRoute``).
         let bytesPerRoute: Double?
+        /// Of those, the compiled patterns and the JIT code, per route.
+        let patternBytesPerRoute: Double?
+        let jitBytesPerRoute: Double?
         var mallocsPerLookup: Double?
         var borrowedMallocsPerLookup: Double?
         var borrowedSamples: [Double] = []
@@ -52,8 +55,10 @@ extension BenchmarkRunner {
             if let heapBefore, let heapAfter = heapBytes?(), !set.routes.isEmpty {
                 let jit = typed.jitCodeBytes
                 bytesPerRoute = Double(heapAfter - heapBefore + jit) / Double(set.routes.count)
+                patternBytesPerRoute = Double(typed.patternBytes) / Double(set.routes.count)
+                jitBytesPerRoute = Double(jit) / Double(set.routes.count)
             } else {
-                bytesPerRoute = nil
+                (bytesPerRoute, patternBytesPerRoute, jitBytesPerRoute) = (nil, nil, nil)
             }
             backendName = backend.name
             let registerStart = clock.now
@@ -205,6 +210,7 @@ extension BenchmarkRunner {
                 nsPerLookupMedian: median(samples) ?? 0, runs: samples.count,
                 registerMs: registerTime.nanoseconds / 1e6, compileMs: compileTime.nanoseconds / 1e6,
                 buildMs: (registerTime + compileTime).nanoseconds / 1e6, bytesPerRoute: bytesPerRoute,
+                patternBytesPerRoute: patternBytesPerRoute, jitBytesPerRoute: jitBytesPerRoute,
                 patterns: table.routePatternFacts?.compiledPatternCount ?? 0,
                 jit: table.routePatternFacts?.isJITCompiled ?? false, peakRSSKiB: peakRSSKiB,
                 wrongAnswers: wrong.count, wrongExamples: Array(wrong.prefix(5)), rawMatchNsMedian: median(rawSamples),

@@ -62,6 +62,8 @@ public struct RouteTable<Value: Sendable>: Sendable {
     package var backendName: String { table.backendName }
     /// The bytes of JIT machine code the table's patterns hold (for `urlrouter bench`).
     package var jitCodeBytes: Int { table.routePatternFacts?.jitCodeBytes ?? 0 }
+    /// The bytes the table's compiled patterns hold on the heap (for `urlrouter bench`).
+    package var patternBytes: Int { table.routePatternFacts?.patternBytes ?? 0 }
 
     /// The options the table was built under.
     public var options: RouterOptions { table.options }

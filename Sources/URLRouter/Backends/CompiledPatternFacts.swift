@@ -7,4 +7,6 @@ package protocol CompiledPatternFacts {
     /// The bytes of JIT machine code the patterns hold, outside the heap (PCRE2's
     /// `PCRE2_INFO_JITSIZE`); 0 without JIT code.
     var jitCodeBytes: Int { get }
+    /// The bytes the compiled patterns themselves hold on the heap (PCRE2's `PCRE2_INFO_SIZE`).
+    var patternBytes: Int { get }
 }

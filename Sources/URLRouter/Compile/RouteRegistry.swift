@@ -219,6 +219,7 @@ package struct LoweredPattern: Sendable {
         scheme = pattern.scheme ?? options.defaultScheme
         let hasDoubleStar = pattern.segments.contains(.doubleStar)
         var elements: [RouteElement] = []
+        elements.reserveCapacity(pattern.segments.count)  // kept by the compiled route: no room to spare
         for (index, segment) in pattern.segments.enumerated() {
             switch segment.kind {
             case .literal(let text): elements.append(.literal(text))

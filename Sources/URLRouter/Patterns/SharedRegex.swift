@@ -22,15 +22,34 @@
 /// | `^` `$` | the very start and very end of the subject | `\A`, `\z` |
 /// | literals | themselves | `\x{…}` unless ASCII letters or digits |
 package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
+    /// What parsing found, in one box that every copy shares: a constraint is held by its
+    /// pattern, the pattern's lowered elements and the compiled route, and held inline it made
+    /// every position of every route 144 bytes wide, constrained or not (about 1,500 bytes a
+    /// route of a 100,000-route table).
+    final class Parsed: Sendable {
+        let source: String
+        let captureCount: Int
+        let portablePattern: String
+        let root: Node
+        let complexity: RegexComplexity
+
+        init(source: String, captureCount: Int, portablePattern: String, root: Node, complexity: RegexComplexity) {
+            (self.source, self.captureCount, self.portablePattern) = (source, captureCount, portablePattern)
+            (self.root, self.complexity) = (root, complexity)
+        }
+    }
+
+    let parsed: Parsed
+
     /// The expression as the user wrote it.
-    package let source: String
+    package var source: String { parsed.source }
     /// How many capturing groups the expression has.
-    package let captureCount: Int
+    package var captureCount: Int { parsed.captureCount }
     /// The expression in constructs PCRE2 (UTF mode) and ICU compile identically.
-    package let portablePattern: String
-    let root: Node
+    package var portablePattern: String { parsed.portablePattern }
+    var root: Node { parsed.root }
     /// How much a backtracking engine can spend on the expression (see ``RegexComplexity``).
-    package let complexity: RegexComplexity
+    package var complexity: RegexComplexity { parsed.complexity }
 
     /// Why an expression was refused, and where.
     package struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -52,15 +71,14 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     package init(_ source: String) throws(SyntaxError) {
         var parser = Parser(source)
         let root = try parser.parse()
-        self.source = source
-        self.root = root
-        self.captureCount = parser.captureCount
-        self.complexity = RegexComplexity.of(root, source: source, offsets: parser.nodeOffsets)
+        let complexity = RegexComplexity.of(root, source: source, offsets: parser.nodeOffsets)
         let size = root.expandedSize
         guard size <= SharedRegex.maxExpandedSize else {
             throw SyntaxError(offset: 0, message: "the expression is too large once its repeats are expanded")
         }
-        self.portablePattern = root.render()
+        parsed = Parsed(
+            source: source, captureCount: parser.captureCount, portablePattern: root.render(), root: root,
+            complexity: complexity)
     }
 
     package var description: String { source }

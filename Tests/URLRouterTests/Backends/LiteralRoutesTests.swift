@@ -87,6 +87,25 @@ import Testing
         }
     }
 
+    @Test func literalRoutesAreLeftOutOfTheAlternationAndStillDecideMissesAnd405() throws {
+        // Every route literal: the alternation holds none of them, and every answer still agrees.
+        let literal = try TablePair([("/a", "GET"), ("/a/b", "PUT"), ("/a/b", "POST"), ("/c", nil)])
+        #expect(literal.answer("/a/b", method: "POST") == "r2 ")
+        #expect(literal.answer("/a/b", method: "GET") == "methodNotAllowed")
+        #expect(literal.pcre2.lookup("/a/b", method: "GET").failure?.allowedMethods == ["POST", "PUT"])
+        #expect(literal.answer("/a/x", method: "GET") == "noMatch")
+        #expect(literal.answer("/c", method: "DELETE") == "r3 ")
+        let literalJIT = try #require(literal.pcre2.routePatternFacts).jitCodeBytes
+        // The same table with one route that takes a parameter: only that route is compiled.
+        let mixed = try TablePair([("/a", "GET"), ("/a/b", "PUT"), ("/a/b", "POST"), ("/c", nil), ("/a/:x", "GET")])
+        #expect(mixed.answer("/a/b", method: "GET") == "r4 b")
+        #expect(mixed.answer("/a/b", method: "PUT") == "r1 ")
+        let mixedJIT = try #require(mixed.pcre2.routePatternFacts).jitCodeBytes
+        let alone = try #require(TablePair([("/a/:x", "GET")]).pcre2.routePatternFacts).jitCodeBytes
+        #expect(literalJIT < alone, "an alternation of no route is smaller than one of a route")
+        #expect(mixedJIT == alone, "the literal routes add no JIT code")
+    }
+
     @Test func theFallbackLooksUpEachShorterPath() throws {
         var options = RouterOptions()
         options.fallbackToLastHandler = true

@@ -9,8 +9,10 @@
 /// lookup's method, scheme and variants, unless a route of higher priority matches too. Only
 /// literal routes of at least the highest priority of the other routes are kept, so that case
 /// never arises. When none of a path's routes answers, the lookup goes on to the alternation,
-/// which holds every route and decides as before (a `methodNotAllowed`, say): this only ever
-/// finds the winner sooner.
+/// which holds every other route and decides as before (a `methodNotAllowed`, say): the routes
+/// held here are left out of it, since a lookup only reaches it when none of them answers, and
+/// every later call of the same lookup (the fallback's, those that find the allowed methods)
+/// asks here first. A table's literal routes thus cost a hash slot rather than JIT code.
 ///
 /// Owns its buffers: allocated and filled in `init`, read-only afterwards, freed in `deinit`.
 /// Lookups go through ``index``, which borrows them.
@@ -55,6 +57,8 @@ final class LiteralRoutes: @unchecked Sendable {
     let runs: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
     let candidates: UnsafeMutableBufferPointer<Candidate>
     let index: Index
+    /// The routes held here, which the alternation leaves out.
+    let routeIndices: Set<Int>
 
     /// The literal routes of `routes` (in precedence order) that can be answered this way; `nil`
     /// when there are none.
@@ -76,6 +80,7 @@ final class LiteralRoutes: @unchecked Sendable {
             byPath[path, default: []].append(candidate)
         }
         guard !order.isEmpty else { return nil }
+        routeIndices = Set(byPath.values.joined().map { Int($0.route) })
         paths = ByteKeyTable(order.enumerated().map { (key: $1, value: $0) })
         runs = .allocate(capacity: order.count)
         candidates = .allocate(capacity: order.reduce(0) { $0 + byPath[$1]!.count })

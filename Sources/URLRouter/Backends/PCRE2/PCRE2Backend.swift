@@ -110,6 +110,7 @@ struct PCRE2Rewriter: URLRewriter, CompiledPatternFacts {
     var compiledPatternCount: Int { 1 }
     var isJITCompiled: Bool { code.isJITCompiled }
     var jitCodeBytes: Int { code.jitCodeBytes }
+    var patternBytes: Int { code.patternBytes }
     let ruleCount: Int
     let pairs: Int
 

@@ -59,8 +59,6 @@ final class PCRE2Code: @unchecked Sendable {
     let pointer: OpaquePointer
     /// Whether the pattern runs as JIT machine code (else on PCRE2's interpreter).
     let isJITCompiled: Bool
-    /// The pattern text, kept for diagnostics.
-    let pattern: String
 
     /// Whether this PCRE2 build has a JIT compiler for this CPU.
     static let jitAvailable: Bool = {
@@ -110,7 +108,6 @@ final class PCRE2Code: @unchecked Sendable {
         }
         self.pointer = compiled
         self.isJITCompiled = jit
-        self.pattern = pattern
     }
 
     deinit {
@@ -121,6 +118,13 @@ final class PCRE2Code: @unchecked Sendable {
     var jitCodeBytes: Int {
         var size = 0
         guard isJITCompiled, pcre2_pattern_info_8(pointer, UInt32(PCRE2_INFO_JITSIZE), &size) == 0 else { return 0 }
+        return size
+    }
+
+    /// The bytes of the compiled pattern (`PCRE2_INFO_SIZE`), on the heap.
+    var patternBytes: Int {
+        var size = 0
+        guard pcre2_pattern_info_8(pointer, UInt32(PCRE2_INFO_SIZE), &size) == 0 else { return 0 }
         return size
     }
 

@@ -76,6 +76,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// The JIT machine code of every shard, in bytes.
     var jitCodeBytes: Int { shards.reduce(0) { $0 + $1.code.jitCodeBytes } }
 
+    /// The compiled patterns of every shard, in bytes.
+    var patternBytes: Int { shards.reduce(0) { $0 + $1.code.patternBytes } }
+
     /// How many patterns the table took (1 unless PCRE2's size limits forced shards).
     var compiledPatternCount: Int { shards.count }
 
@@ -93,7 +96,11 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         self.literalRoutes = literalRoutes
         self.literalPaths = literalRoutes?.index
         let alternation = RouteAlternation(routes: routes, options: options, methodCodes: methodCodes)
-        let plan = try ShardPlan(routes: routes, alternation: alternation, options: options)
+        // The routes the literal paths answer are left out of the alternation: a lookup of their
+        // path that none of them answers needs the other routes only (see LiteralRoutes).
+        let held = literalRoutes?.routeIndices ?? []
+        let indices = routes.indices.filter { !held.contains($0) }
+        let plan = try ShardPlan(routes: routes, indices: indices, alternation: alternation, options: options)
         let shards = plan.shards
         self.firstSegmentTable = plan.firstSegments
         self.firstSegments = plan.firstSegments?.index

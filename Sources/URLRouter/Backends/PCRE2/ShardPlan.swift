@@ -26,8 +26,11 @@ struct ShardPlan {
     let firstSegments: ByteKeyTable?
     let selectors: [Selector]
 
-    /// Plans and compiles the shards for `routes` (in precedence order), rendered by `alternation`.
-    init(routes: [CompiledRoute], alternation: RouteAlternation, options: RouterOptions) throws(PCRE2Error) {
+    /// Plans and compiles the shards for the routes at `indices` (ascending, so in precedence
+    /// order) of `routes`, rendered by `alternation`.
+    init(
+        routes: [CompiledRoute], indices all: [Int], alternation: RouteAlternation, options: RouterOptions
+    ) throws(PCRE2Error) {
         var shards: [RouteShard] = []
         /// Per shard, the next of its chain (-1: none).
         var next: [Int] = []
@@ -55,7 +58,6 @@ struct ShardPlan {
 
         // One pattern when it fits; else shards by first literal, and within a first literal that
         // is still too large, by segment count. A lookup picks its shard with one hash lookup.
-        let all = Array(routes.indices)
         var single: Int?
         if all.count <= ShardPlan.routesPerShard {
             do {
