@@ -57,17 +57,19 @@ extension RouteTable {
                 continue
             }
             // Registered as a batch of one, through the routine a `Router` uses.
-            let earlier = registry.existing(registration)
+            let replaced: [RouteRegistration]
             do {
-                _ = try registry.register([registration])
+                replaced = try registry.register([registration])
             } catch {
+                // A refused registration changed nothing: the route it repeats is still there.
+                let earlier = error.code == .duplicateRoute ? registry.existing(registration) : nil
                 problems.append(
                     RouteProblem(
                         route: index, subjectText: name(index), error: error,
-                        replacedRoute: error.code == .duplicateRoute ? earlier.map { indices[$0.handle] } : nil))
+                        replacedRoute: earlier.map { indices[$0.handle] }))
                 continue
             }
-            if let earlier {
+            if let earlier = replaced.first {
                 let earlierIndex = indices[earlier.handle]
                 let error = RouterError(
                     .duplicateRoute, input: route.pattern, message: RouteProblem.replacing(name(earlierIndex)))

@@ -56,7 +56,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     }
 
     /// The number of routes (of distinct pattern, method and variant).
-    public var count: Int { table.routes.reduce(0) { $0 + $1.targets.count } }
+    public var count: Int { table.routes.reduce(0) { $0 + $1.targetCount } }
 
     /// The backend that compiled the table.
     package var backendName: String { table.backendName }

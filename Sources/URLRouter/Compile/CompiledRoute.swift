@@ -13,8 +13,11 @@ package final class CompiledRoute: Sendable {
     let method: String?
     /// The priority.
     let priority: Int
-    /// The registrations sharing this pattern, method and priority, one per variant, in registration order.
-    let targets: [RouteRegistration]
+    /// The first of the registrations sharing this pattern, method and priority (one per
+    /// variant, in registration order), and the others: most routes have one, and an array of
+    /// one would cost a table of 100,000 routes 5 MB.
+    let firstTarget: RouteRegistration
+    let otherTargets: [RouteRegistration]
     /// The registration sequence of the earliest target: ties in precedence go to the lower one.
     let sequence: Int
     /// How many captures a match yields, in element order.
@@ -27,19 +30,31 @@ package final class CompiledRoute: Sendable {
     let untaggedTarget: Int?
     let strictVariants: Bool
 
-    init(scheme: String?, elements: [RouteElement], targets: [RouteRegistration], sequence: Int, strictVariants: Bool) {
+    init(
+        scheme: String?, elements: [RouteElement], firstTarget: RouteRegistration, otherTargets: [RouteRegistration],
+        sequence: Int, strictVariants: Bool
+    ) {
         self.scheme = scheme
         self.elements = elements
-        self.method = targets[0].method
-        self.priority = targets[0].priority
-        self.targets = targets
+        self.method = firstTarget.method
+        self.priority = firstTarget.priority
+        self.firstTarget = firstTarget
+        self.otherTargets = otherTargets
         self.sequence = sequence
         self.captureCount = elements.reduce(0) { $0 + $1.captureCount }
         self.catchAllIndex = elements.firstIndex(of: .catchAll)
         self.layout = SegmentLayout(count: elements.count, catchAll: catchAllIndex)
-        self.untaggedTarget = targets.firstIndex { $0.variant == nil }
+        self.untaggedTarget =
+            firstTarget.variant == nil ? 0 : otherTargets.firstIndex { $0.variant == nil }.map { $0 + 1 }
         self.strictVariants = strictVariants
     }
+
+    /// The registrations sharing this pattern, method and priority, one per variant, in
+    /// registration order (a new array: for building, not for lookups).
+    var targets: [RouteRegistration] { [firstTarget] + otherTargets }
+
+    /// How many registrations share this pattern, method and priority.
+    var targetCount: Int { 1 + otherTargets.count }
 
     /// The target a lookup with `variants` gets: the first requested variant the route has;
     /// otherwise the untagged one (for an empty list always, else unless variants are strict).
@@ -50,10 +65,11 @@ package final class CompiledRoute: Sendable {
     /// ``target(for:)-([String])`` for variants lent by a lookup.
     func target(for variants: UnsafeBufferPointer<String>) -> RouteRegistration? {
         for variant in variants {
-            if let target = targets.first(where: { $0.variant == variant }) { return target }
+            if firstTarget.variant == variant { return firstTarget }
+            if let target = otherTargets.first(where: { $0.variant == variant }) { return target }
         }
         guard let untaggedTarget, variants.isEmpty || !strictVariants else { return nil }
-        return targets[untaggedTarget]
+        return untaggedTarget == 0 ? firstTarget : otherTargets[untaggedTarget - 1]
     }
 
     /// Whether the route has a target for every list of variants (an untagged one, variants not strict).

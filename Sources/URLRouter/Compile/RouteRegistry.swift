@@ -41,12 +41,35 @@ struct RouteRegistry: Sendable {
         entries.values.sorted { $0.sequence < $1.sequence }.map(\.registration)
     }
 
+    /// The same registry with each registration renumbered by its place in registration order
+    /// (handle i: the i-th), its lowered pattern kept rather than made again; and the
+    /// registrations as they were, in that order.
+    func renumbered() -> (registry: RouteRegistry, registrations: [RouteRegistration]) {
+        let ordered = entries.sorted { $0.value.sequence < $1.value.sequence }
+        // A router that only ever added routes numbered them so already.
+        if ordered.indices.allSatisfy({ ordered[$0].value.registration.handle == $0 }) {
+            return (self, ordered.map(\.value.registration))
+        }
+        var copy = self
+        var registrations: [RouteRegistration] = []
+        registrations.reserveCapacity(ordered.count)
+        for (handle, (key, entry)) in ordered.enumerated() {
+            registrations.append(entry.registration)
+            var renumbered = entry
+            renumbered.registration = entry.registration.renumbered(handle)
+            copy.entries[key] = renumbered
+        }
+        return (copy, registrations)
+    }
+
     /// Refuses registrations whose methods would take the registry past
     /// ``HTTPMethodName/maxCount``.
     ///
     /// - Parameter pattern: the first new registration's pattern, for the error.
     /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidPattern``.
-    private func checkMethodCount(adding added: some Sequence<String?>, pattern: String) throws(RouterError) {
+    private func checkMethodCount(adding added: [String?], pattern: String) throws(RouterError) {
+        // Only a method the registry has not seen can take it past the limit.
+        guard added.contains(where: { $0.map { methodUses[$0] == nil } ?? false }) else { return }
         let methods = HTTPMethodName.answered(by: methodUses.keys.map { Optional($0) } + Array(added))
         guard methods.count > HTTPMethodName.maxCount else { return }
         throw RouterError(
@@ -66,11 +89,12 @@ struct RouteRegistry: Sendable {
     /// one before it in the list.
     ///
     /// - Throws: ``RouterError`` with code ``RouterError/Code/duplicateRoute``, naming both.
-    private func checkDuplicates(_ registrations: [RouteRegistration]) throws(RouterError) {
+    private func checkDuplicates(_ registrations: [RouteRegistration], _ lowered: [LoweredPattern]) throws(RouterError)
+    {
         guard options.duplicateRoutes == .refuse else { return }
         var added: [Key: RouteRegistration] = [:]
-        for registration in registrations {
-            let key = key(registration)
+        for (registration, lowered) in zip(registrations, lowered) {
+            let key = Key(pattern: lowered.key, method: registration.method, variant: registration.variant)
             guard let earlier = entries[key]?.registration ?? added[key] else {
                 added[key] = registration
                 continue
@@ -105,8 +129,11 @@ struct RouteRegistry: Sendable {
     /// - Throws: ``RouterError`` for the first refusal; nothing changes then.
     mutating func register(_ registrations: [RouteRegistration]) throws(RouterError) -> [RouteRegistration] {
         try checkMethodCount(adding: registrations.map(\.method), pattern: registrations.first?.pattern ?? "")
-        try checkDuplicates(registrations)
-        return registrations.compactMap { add($0) }
+        entries.reserveCapacity(entries.count + registrations.count)
+        // Each pattern lowered once, for the check and the entry.
+        let lowered = registrations.map { LoweredPattern($0.parsedPattern, options: options) }
+        try checkDuplicates(registrations, lowered)
+        return zip(registrations, lowered).compactMap { add($0, lowered: $1) }
     }
 
     /// Adds `registration`, replacing the same pattern with the same method and variant in its place.
@@ -114,7 +141,11 @@ struct RouteRegistry: Sendable {
     /// - Returns: the registration it replaced, if any.
     @discardableResult
     mutating func add(_ registration: RouteRegistration) -> RouteRegistration? {
-        let lowered = LoweredPattern(registration.parsedPattern, options: options)
+        add(registration, lowered: LoweredPattern(registration.parsedPattern, options: options))
+    }
+
+    /// ``add(_:)`` with the registration's pattern already lowered under this registry's options.
+    private mutating func add(_ registration: RouteRegistration, lowered: LoweredPattern) -> RouteRegistration? {
         let key = Key(pattern: lowered.key, method: registration.method, variant: registration.variant)
         if let method = registration.method { methodUses[method, default: 0] += 1 }
         if var existing = entries[key] {
@@ -173,22 +204,28 @@ struct RouteRegistry: Sendable {
             var method: String?
             var priority: Int
         }
-        var groups: [GroupKey: [Entry]] = [:]
-        for (key, entry) in entries {
-            groups[
-                GroupKey(pattern: key.pattern, method: key.method, priority: entry.registration.priority), default: []
-            ]
-            .append(entry)
+        // In registration order, so that each group's first entry is its earliest; most groups
+        // (a pattern, method and priority) have one entry, and cost no array of their own.
+        let ordered = entries.values.sorted { $0.sequence < $1.sequence }
+        var groupOf: [GroupKey: Int] = [:]
+        groupOf.reserveCapacity(ordered.count)
+        var firsts: [Int] = []
+        var others: [Int: [RouteRegistration]] = [:]
+        for (position, entry) in ordered.enumerated() {
+            let key = GroupKey(
+                pattern: entry.lowered.key, method: entry.registration.method, priority: entry.registration.priority)
+            if let group = groupOf[key] {
+                others[group, default: []].append(entry.registration)
+            } else {
+                groupOf[key] = firsts.count
+                firsts.append(position)
+            }
         }
-        let routes = groups.values.map { group -> CompiledRoute in
-            let sorted = group.sorted { $0.sequence < $1.sequence }
+        let routes = firsts.enumerated().map { group, position in
+            let first = ordered[position]
             return CompiledRoute(
-                scheme: sorted[0].lowered.scheme,
-                elements: sorted[0].lowered.elements,
-                targets: sorted.map(\.registration),
-                sequence: sorted[0].sequence,
-                strictVariants: options.strictVariants
-            )
+                scheme: first.lowered.scheme, elements: first.lowered.elements, firstTarget: first.registration,
+                otherTargets: others[group] ?? [], sequence: first.sequence, strictVariants: options.strictVariants)
         }
         return CompiledRoute.sortedByPrecedence(routes)
     }
@@ -247,9 +284,24 @@ package struct LoweredPattern: Sendable {
         // Byte-exact (Swift's String equality would merge canonically equivalent text),
         // with lengths before text so that no two different patterns share a key.
         var key: [UInt8] = []
+        key.reserveCapacity(pattern.source.utf8.count + 4 * elements.count + 8)
         func append(_ text: String, folding: Bool = false) {
-            key += Array(String(text.utf8.count).utf8) + [UInt8(ascii: ":")]
-            key += folding && options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
+            // The length in decimal, `:`, then the bytes (no temporary arrays: a table of 100,000
+            // routes makes a key for each).
+            var length = text.utf8.count
+            var divisor = 1
+            while divisor * 10 <= length { divisor *= 10 }
+            while divisor > 0 {
+                key.append(UInt8(ascii: "0") + UInt8(length / divisor))
+                length %= divisor
+                divisor /= 10
+            }
+            key.append(UInt8(ascii: ":"))
+            if folding && options.caseInsensitive {
+                for byte in text.utf8 { key.append(asciiLower(byte)) }
+            } else {
+                key.append(contentsOf: text.utf8)
+            }
         }
         append(scheme ?? "")
         for element in elements {

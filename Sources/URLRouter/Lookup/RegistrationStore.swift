@@ -19,25 +19,36 @@ final class RegistrationStore: @unchecked Sendable {
 
     /// The store of `routes` (in precedence order).
     init(routes: [CompiledRoute]) {
-        let targets = routes.flatMap(\.targets)
-        let handleCount = (targets.map(\.handle).max() ?? -1) + 1
+        var handleCount = 0
+        var spanCount = 0
+        var byteCount = 0
+        func forEachTarget(_ body: (RouteRegistration) -> Void) {
+            for route in routes {
+                body(route.firstTarget)
+                for target in route.otherTargets { body(target) }
+            }
+        }
+        forEachTarget { target in
+            handleCount = max(handleCount, target.handle + 1)
+            spanCount += target.parameterNames.count
+            for name in target.parameterNames { byteCount += name.utf8.count }
+        }
         let registrations = UnsafeMutableBufferPointer<RouteRegistration?>.allocate(capacity: max(1, handleCount))
         registrations.initialize(repeating: nil)
-        for target in targets { registrations[target.handle] = target }
+        forEachTarget { registrations[$0.handle] = $0 }
         self.registrations = registrations
         untaggedHandles = .allocate(capacity: max(1, routes.count))
         for (index, route) in routes.enumerated() {
-            untaggedHandles[index] = Int32(route.target(for: []).map(\.handle) ?? -1)
+            untaggedHandles[index] = Int32(route.target(for: [] as [String]).map(\.handle) ?? -1)
         }
-        let names = (0..<handleCount).map { registrations[$0]?.parameterNames ?? [] }
-        nameStarts = .allocate(capacity: names.count + 1)
-        nameSpans = .allocate(capacity: max(1, names.reduce(0) { $0 + $1.count }))
-        nameBytes = .allocate(capacity: max(1, names.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count } }))
+        nameStarts = .allocate(capacity: handleCount + 1)
+        nameSpans = .allocate(capacity: max(1, spanCount))
+        nameBytes = .allocate(capacity: max(1, byteCount))
         var span = 0
         var byte = 0
-        for (handle, list) in names.enumerated() {
+        for handle in 0..<handleCount {
             nameStarts[handle] = Int32(span)
-            for name in list {
+            for name in registrations[handle]?.parameterNames ?? [] {
                 nameSpans[span] = (Int32(byte), Int32(byte + name.utf8.count))
                 for character in name.utf8 {
                     nameBytes[byte] = character
@@ -46,7 +57,7 @@ final class RegistrationStore: @unchecked Sendable {
                 span += 1
             }
         }
-        nameStarts[names.count] = Int32(span)
+        nameStarts[handleCount] = Int32(span)
     }
 
     deinit {

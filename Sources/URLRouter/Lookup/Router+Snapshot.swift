@@ -64,11 +64,7 @@ extension Router {
             (state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
         }
         // The live registrations, renumbered in order: handle i is the i-th handler of the table.
-        let live = registry.registrations
-        var compact = RouteRegistry(options: options)
-        for (handle, registration) in live.enumerated() {
-            _ = compact.add(registration.renumbered(handle))
-        }
+        let (compact, live) = registry.renumbered()
         let table: CompiledTable
         do {
             table = try CompiledTable(backend: backend.engine, registry: compact, rules: rules)

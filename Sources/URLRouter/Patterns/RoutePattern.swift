@@ -167,7 +167,8 @@ struct RoutePatternParser {
         var segments: [RoutePattern.Segment] = []
         // Room for every segment up front: a table keeps each pattern's segments, and growing the
         // array by appending leaves it up to twice their size.
-        segments.reserveCapacity(bytes[index...].reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 })
+        let slashes = bytes[index...].reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+        segments.reserveCapacity(slashes + (index < bytes.count && bytes[index] != UInt8(ascii: "/") ? 1 : 0))
         var names: Set<String> = []
         var sawDoubleStar = false
         while index < bytes.count {

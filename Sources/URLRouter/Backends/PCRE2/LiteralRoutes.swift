@@ -64,34 +64,53 @@ final class LiteralRoutes: @unchecked Sendable {
     /// when there are none.
     init?(routes: [CompiledRoute], methods: MethodList, caseInsensitive: Bool) {
         let highestOther = routes.lazy.filter { !LiteralRoutes.isLiteral($0) }.map(\.priority).max() ?? Int.min
+        // Each path numbered in order of its first route (keys hashed once), then the candidates
+        // laid out path by path, each path's in precedence order.
+        var numbers: [PatternKey: Int] = [:]
         var order: [[UInt8]] = []
-        var byPath: [[UInt8]: [Candidate]] = [:]
+        var held: [(path: Int, candidate: Candidate)] = []
+        var path: [UInt8] = []
         for (index, route) in routes.enumerated() where LiteralRoutes.isLiteral(route) && route.priority >= highestOther
         {
-            var path: [UInt8] = []
+            path.removeAll(keepingCapacity: true)
             for case .literal(let text) in route.elements {
                 path.append(UInt8(ascii: "/"))
-                path += caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
+                if caseInsensitive {
+                    for byte in text.utf8 { path.append(asciiLower(byte)) }
+                } else {
+                    path.append(contentsOf: text.utf8)
+                }
+            }
+            let key = PatternKey(path)
+            let number: Int
+            if let known = numbers[key] {
+                number = known
+            } else {
+                number = order.count
+                numbers[key] = number
+                order.append(path)
             }
             let candidate = Candidate(
                 route: Int32(index), method: Int32(methods.index(ofRouteMethod: route.method) ?? -1),
                 checksSchemeOrVariants: route.scheme != nil || !route.answersEveryVariantList)
-            if byPath[path] == nil { order.append(path) }
-            byPath[path, default: []].append(candidate)
+            held.append((number, candidate))
         }
         guard !order.isEmpty else { return nil }
-        routeIndices = Set(byPath.values.joined().map { Int($0.route) })
+        routeIndices = Set(held.map { Int($0.candidate.route) })
         paths = ByteKeyTable(order.enumerated().map { (key: $1, value: $0) })
+        var counts = [Int32](repeating: 0, count: order.count)
+        for entry in held { counts[entry.path] += 1 }
         runs = .allocate(capacity: order.count)
-        candidates = .allocate(capacity: order.reduce(0) { $0 + byPath[$1]!.count })
-        var used = 0
-        for (value, path) in order.enumerated() {
-            let list = byPath[path]!
-            runs.initializeElement(at: value, to: (Int32(used), Int32(list.count)))
-            for candidate in list {
-                candidates.initializeElement(at: used, to: candidate)
-                used += 1
-            }
+        var start: Int32 = 0
+        for (number, count) in counts.enumerated() {
+            runs.initializeElement(at: number, to: (start, 0))
+            start += count
+        }
+        candidates = .allocate(capacity: held.count)
+        for entry in held {
+            let run = runs[entry.path]
+            candidates.initializeElement(at: Int(run.start + run.count), to: entry.candidate)
+            runs[entry.path].count += 1
         }
         let lengths = order.reduce(UInt64(0)) { $0 | 1 << UInt64(min($1.count, 63)) }
         index = Index(
