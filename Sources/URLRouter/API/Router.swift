@@ -175,6 +175,7 @@ public final class Router: Sendable {
             }
             let replaced = try state.registry.register(registrations)
             state.nextHandle += registrations.count
+            state.handlers.reserveCapacity(state.handlers.count + registrations.count)
             for (registration, definition) in zip(registrations, definitions) {
                 state.handlers[registration.handle] = definition.value
             }

@@ -90,7 +90,19 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The names of the pattern's parameters, in order. The catch-all is not a parameter.
-    package var parameterNames: [String] { segments.flatMap(\.parameterNames) }
+    package var parameterNames: [String] {
+        // One array, not one per segment: every registration computes its names once.
+        var names: [String] = []
+        for segment in segments {
+            switch segment.kind {
+            case .parameter(let name, _): names.append(name)
+            case .composite(let pieces):
+                for case .capture(let name) in pieces { names.append(name) }
+            case .literal, .star, .doubleStar: break
+            }
+        }
+        return names
+    }
 
     /// The regexes of the pattern's `:name(regex)` constraints, in order.
     package var constraints: [SharedRegex] {
@@ -182,10 +194,15 @@ struct RoutePatternParser {
                 if sawDoubleStar { throw error(.invalidPattern, "'**' may appear only once in a pattern", at: start) }
                 sawDoubleStar = true
             }
-            for name in segment.parameterNames {
+            func check(_ name: String) throws(RouterError) {
                 guard names.insert(name).inserted else {
                     throw error(.duplicateParameter, "the parameter '\(name)' appears twice", at: start)
                 }
+            }
+            switch segment.kind {
+            case .parameter(let name, _): try check(name)
+            case .composite(let pieces): for case .capture(let name) in pieces { try check(name) }
+            case .literal, .star, .doubleStar: break
             }
             segments.append(segment)
         }

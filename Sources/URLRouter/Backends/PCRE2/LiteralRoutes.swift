@@ -57,8 +57,9 @@ final class LiteralRoutes: @unchecked Sendable {
     let runs: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
     let candidates: UnsafeMutableBufferPointer<Candidate>
     let index: Index
-    /// The routes held here, which the alternation leaves out.
-    let routeIndices: Set<Int>
+
+    /// The routes held here, which the alternation leaves out (computed: the table keeps none of it).
+    var heldRoutes: [Int] { candidates.map { Int($0.route) } }
 
     /// The literal routes of `routes` (in precedence order) that can be answered this way; `nil`
     /// when there are none.
@@ -96,7 +97,6 @@ final class LiteralRoutes: @unchecked Sendable {
             held.append((number, candidate))
         }
         guard !order.isEmpty else { return nil }
-        routeIndices = Set(held.map { Int($0.candidate.route) })
         paths = ByteKeyTable(order.enumerated().map { (key: $1, value: $0) })
         var counts = [Int32](repeating: 0, count: order.count)
         for entry in held { counts[entry.path] += 1 }

@@ -98,7 +98,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         let alternation = RouteAlternation(routes: routes, options: options, methodCodes: methodCodes)
         // The routes the literal paths answer are left out of the alternation: a lookup of their
         // path that none of them answers needs the other routes only (see LiteralRoutes).
-        let held = literalRoutes?.routeIndices ?? []
+        let held = Set(literalRoutes?.heldRoutes ?? [])
         let indices = routes.indices.filter { !held.contains($0) }
         let plan = try ShardPlan(routes: routes, indices: indices, alternation: alternation, options: options)
         let shards = plan.shards

@@ -71,12 +71,13 @@ struct ShardPlan {
             firstSegments = nil
             selectors = [.shard(0)]
         } else {
-            var groups: [[UInt8]: [Int]] = [:]
-            var groupOrder: [[UInt8]] = []
+            // First literals as keys hashed once (a table of 100,000 routes groups each route).
+            var groups: [PatternKey: [Int]] = [:]
+            var groupOrder: [PatternKey] = []
             var rest: [Int] = []
             for index in all {
                 if case .literal(let text)? = routes[index].elements.first {
-                    let key = options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
+                    let key = PatternKey(options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8))
                     if groups[key] == nil { groupOrder.append(key) }
                     groups[key, default: []].append(index)
                 } else {
@@ -96,8 +97,8 @@ struct ShardPlan {
                 }
             }
             // Bins of first literals, about `routesPerShard` routes each.
-            var bins: [[[UInt8]]] = []
-            var current: [[UInt8]] = []
+            var bins: [[PatternKey]] = []
+            var current: [PatternKey] = []
             var size = 0
             for key in groupOrder {
                 if size + groups[key]!.count > ShardPlan.routesPerShard, !current.isEmpty {
@@ -109,12 +110,12 @@ struct ShardPlan {
                 size += groups[key]!.count
             }
             if !current.isEmpty { bins.append(current) }
-            func members(_ bin: [[UInt8]]) -> [Int] { (bin.flatMap { groups[$0]! } + rest).sorted() }
+            func members(_ bin: [PatternKey]) -> [Int] { (bin.flatMap { groups[$0]! } + rest).sorted() }
 
             // The routes no literal starts with (selector 0), and every bin, rendered and compiled on all cores at once.
             let first = ShardPlan.makeShards([rest] + bins.map(members), alternation)
             var entries: [(key: [UInt8], value: Int)] = []
-            var pending: [[[UInt8]]] = []
+            var pending: [[PatternKey]] = []
             for (position, made) in first.enumerated() {
                 let entry: Selector
                 switch made {
@@ -133,7 +134,7 @@ struct ShardPlan {
                     entry = try selector(for: position == 0 ? rest : members(bins[position - 1]))
                 }
                 selectors.append(entry)
-                if position > 0 { for key in bins[position - 1] { entries.append((key, selectors.count - 1)) } }
+                if position > 0 { for key in bins[position - 1] { entries.append((key.bytes, selectors.count - 1)) } }
             }
             // A bin that does not compile is halved, until it does or holds one first literal.
             while let bin = pending.popLast() {
@@ -150,7 +151,7 @@ struct ShardPlan {
                     entry = try selector(for: members(bin))
                 }
                 selectors.append(entry)
-                for key in bin { entries.append((key, selectors.count - 1)) }
+                for key in bin { entries.append((key.bytes, selectors.count - 1)) }
             }
             self.firstSegments = ByteKeyTable(entries)
             self.selectors = selectors
