@@ -53,6 +53,13 @@ package final class CompiledRoute: Sendable {
     /// registration order (a new array: for building, not for lookups).
     var targets: [RouteRegistration] { [firstTarget] + otherTargets }
 
+    /// Calls `body` with each registration sharing this pattern, method and priority, in
+    /// registration order, building no array.
+    func forEachTarget(_ body: (RouteRegistration) -> Void) {
+        body(firstTarget)
+        for target in otherTargets { body(target) }
+    }
+
     /// How many registrations share this pattern, method and priority.
     var targetCount: Int { 1 + otherTargets.count }
 

@@ -22,20 +22,16 @@ final class RegistrationStore: @unchecked Sendable {
         var handleCount = 0
         var spanCount = 0
         var byteCount = 0
-        func forEachTarget(_ body: (RouteRegistration) -> Void) {
-            for route in routes {
-                body(route.firstTarget)
-                for target in route.otherTargets { body(target) }
+        for route in routes {
+            route.forEachTarget { target in
+                handleCount = max(handleCount, target.handle + 1)
+                spanCount += target.parameterNames.count
+                for name in target.parameterNames { byteCount += name.utf8.count }
             }
-        }
-        forEachTarget { target in
-            handleCount = max(handleCount, target.handle + 1)
-            spanCount += target.parameterNames.count
-            for name in target.parameterNames { byteCount += name.utf8.count }
         }
         let registrations = UnsafeMutableBufferPointer<RouteRegistration?>.allocate(capacity: max(1, handleCount))
         registrations.initialize(repeating: nil)
-        forEachTarget { registrations[$0.handle] = $0 }
+        for route in routes { route.forEachTarget { registrations[$0.handle] = $0 } }
         self.registrations = registrations
         untaggedHandles = .allocate(capacity: max(1, routes.count))
         for (index, route) in routes.enumerated() {

@@ -48,11 +48,18 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
         /// The names this segment captures, in order.
         package var parameterNames: [String] {
+            var names: [String] = []
+            forEachParameterName { names.append($0) }
+            return names
+        }
+
+        /// Calls `body` with each name this segment captures, in order, building no array (the
+        /// one definition of which names a segment captures).
+        func forEachParameterName<Failure: Error>(_ body: (String) throws(Failure) -> Void) throws(Failure) {
             switch kind {
-            case .parameter(let name, _): return [name]
-            case .composite(let pieces):
-                return pieces.compactMap { if case .capture(let name) = $0 { return name } else { return nil } }
-            case .literal, .star, .doubleStar: return []
+            case .parameter(let name, _): try body(name)
+            case .composite(let pieces): for case .capture(let name) in pieces { try body(name) }
+            case .literal, .star, .doubleStar: break
             }
         }
 
@@ -93,14 +100,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package var parameterNames: [String] {
         // One array, not one per segment: every registration computes its names once.
         var names: [String] = []
-        for segment in segments {
-            switch segment.kind {
-            case .parameter(let name, _): names.append(name)
-            case .composite(let pieces):
-                for case .capture(let name) in pieces { names.append(name) }
-            case .literal, .star, .doubleStar: break
-            }
-        }
+        for segment in segments { segment.forEachParameterName { names.append($0) } }
         return names
     }
 
@@ -194,15 +194,10 @@ struct RoutePatternParser {
                 if sawDoubleStar { throw error(.invalidPattern, "'**' may appear only once in a pattern", at: start) }
                 sawDoubleStar = true
             }
-            func check(_ name: String) throws(RouterError) {
+            try segment.forEachParameterName { (name) throws(RouterError) in
                 guard names.insert(name).inserted else {
                     throw error(.duplicateParameter, "the parameter '\(name)' appears twice", at: start)
                 }
-            }
-            switch segment.kind {
-            case .parameter(let name, _): try check(name)
-            case .composite(let pieces): for case .capture(let name) in pieces { try check(name) }
-            case .literal, .star, .doubleStar: break
             }
             segments.append(segment)
         }
