@@ -55,6 +55,26 @@ package struct MatchRequest {
         guard let scheme else { return false }
         return routeScheme.utf8.elementsEqual(scheme)
     }
+
+    /// Whether a route whose path matched answers the request: its method (index `routeMethod`
+    /// in `methods`, by ``MethodList/allows(_:routeMethod:)``), its scheme (``accepts(scheme:)``)
+    /// and its variants (``CompiledRoute/answers(variants:)``). The one place the three are
+    /// combined, for the matchers that check them after a path matched (the Foundation matcher,
+    /// the PCRE2 backend's literal map); the PCRE2 alternation checks the same at the end of each
+    /// branch.
+    ///
+    /// `schemeAndVariantsMayRefuse` is `false` for a route known to take every scheme and variant
+    /// list, which then is not read.
+    @inline(__always)
+    func isAnswered(
+        by route: @autoclosure () -> CompiledRoute, method routeMethod: Int?, in methods: MethodList,
+        schemeAndVariantsMayRefuse: Bool = true
+    ) -> Bool {
+        guard methods.allows(method, routeMethod: routeMethod) else { return false }
+        guard schemeAndVariantsMayRefuse else { return true }
+        let route = route()
+        return accepts(scheme: route.scheme) && route.answers(variants: variants)
+    }
 }
 
 @available(*, unavailable, message: "a MatchRequest lends bytes for one call")

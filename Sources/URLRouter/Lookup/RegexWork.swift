@@ -88,7 +88,7 @@ struct RegexWork: Sendable {
             var literals: [(Int, [UInt8])] = []
             for (position, element) in route.elements.enumerated().prefix(lastConstraint) {
                 if case .literal(let text) = element {
-                    literals.append((position, options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)))
+                    literals.append((position, caseFoldedBytes(text.utf8, folding: options.caseInsensitive)))
                 }
             }
             let entry = Route(layout: route.layout, literals: literals, constraints: constraints)
@@ -171,7 +171,7 @@ struct RegexWork: Sendable {
         }
         if segmentCount > 0 {
             let first = UnsafeBufferPointer(rebasing: bytes[segments[0]])
-            let key = caseInsensitive ? first.map(asciiLower) : Array(first)
+            let key = caseFoldedBytes(first, folding: caseInsensitive)
             if let routes = byFirstLiteral[key] { charge(routes) }
         }
         charge(unbucketed)

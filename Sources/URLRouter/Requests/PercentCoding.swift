@@ -140,26 +140,6 @@ package enum PercentCoding: Sendable {
     }
 }
 
-/// `text` with `A-Z` lowered, every other byte kept.
-@inline(__always)
-func asciiLowercased(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return text }
-    return String(decoding: text.utf8.map { asciiLower($0) }, as: UTF8.self)
-}
-
-/// `byte` with `A-Z` lowered: the one ASCII case fold of the package (literal comparisons,
-/// pattern keys, first-segment hashing, on every backend).
-func asciiLower(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-}
-
-/// Whether two byte sequences are equal, ignoring the case of ASCII letters.
-@inline(__always)
-func asciiCaseInsensitiveEqual<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
-    guard a.count == b.count else { return false }
-    return zip(a, b).allSatisfy { asciiLower($0) == asciiLower($1) }
-}
-
 extension Substring {
     /// Lends the substring's UTF-8 bytes without copying when its base string is native: the bytes
     /// are a window into the base's storage. (`Substring.withUTF8` and the `utf8` view's contiguous

@@ -14,7 +14,6 @@ final class FoundationRouteMatcher: RouteMatcher {
     }
 
     struct Route: Sendable {
-        var scheme: String?
         var elements: [Element]
         var layout: SegmentLayout
     }
@@ -51,9 +50,9 @@ final class FoundationRouteMatcher: RouteMatcher {
                 case .catchAll: elements.append(.catchAll)
                 }
             }
-            routes.append(Route(scheme: route.scheme, elements: elements, layout: route.layout))
+            routes.append(Route(elements: elements, layout: route.layout))
             if case .literal(let text)? = route.elements.first {
-                let key = options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)
+                let key = caseFoldedBytes(text.utf8, folding: options.caseInsensitive)
                 buckets[key, default: []].append(index)
             } else {
                 unbucketed.append(index)
@@ -70,7 +69,7 @@ final class FoundationRouteMatcher: RouteMatcher {
         var bucket: [Int] = []
         if request.segmentCount > 0 {
             let first = request.segmentBytes(0)
-            bucket = buckets[caseInsensitive ? first.map(asciiLower) : Array(first)] ?? []
+            bucket = buckets[caseFoldedBytes(first, folding: caseInsensitive)] ?? []
         }
         // Merge the two ascending index lists.
         var i = 0
@@ -88,10 +87,7 @@ final class FoundationRouteMatcher: RouteMatcher {
             case .matched(var raw):
                 // Scheme, method and variants are checked once the path has matched, as the PCRE2
                 // backend does at the end of each branch, so both run the same user regexes.
-                guard request.accepts(scheme: routes[index].scheme),
-                    methods.allows(request.method, routeMethod: methodIndices[index]),
-                    table[index].answers(variants: request.variants)
-                else { continue }
+                guard request.isAnswered(by: table[index], method: methodIndices[index], in: methods) else { continue }
                 raw.routeIndex = index
                 return .matched(raw)
             case .noMatch: continue
@@ -148,7 +144,7 @@ final class FoundationRouteMatcher: RouteMatcher {
     @inline(__always)
     func equal(_ segment: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
         caseInsensitive
-            ? segment.count == literal.count && zip(segment, literal).allSatisfy { asciiLower($0) == asciiLower($1) }
+            ? asciiCaseInsensitiveEqual(segment, literal)
             : segment.elementsEqual(literal)
     }
 }

@@ -76,11 +76,7 @@ final class LiteralRoutes: @unchecked Sendable {
             path.removeAll(keepingCapacity: true)
             for case .literal(let text) in route.elements {
                 path.append(UInt8(ascii: "/"))
-                if caseInsensitive {
-                    for byte in text.utf8 { path.append(asciiLower(byte)) }
-                } else {
-                    path.append(contentsOf: text.utf8)
-                }
+                appendCaseFolded(text.utf8, folding: caseInsensitive, to: &path)
             }
             let key = PatternKey(path)
             let number: Int

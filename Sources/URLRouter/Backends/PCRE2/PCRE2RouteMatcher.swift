@@ -284,17 +284,14 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         return nil
     }
 
-    /// Whether a literal route answers the request's method (by the table's one method rule,
-    /// ``MethodList/allows(_:routeMethod:)``), and, where it has to be checked, its scheme and
-    /// variants: what the end of its branch in the alternation checks.
+    /// Whether a literal route answers the request (``MatchRequest/isAnswered(by:method:in:schemeAndVariantsMayRefuse:)``,
+    /// its scheme and variants only where they can refuse): what the end of its branch in the
+    /// alternation checks.
     @inline(__always)
     func answers(_ candidate: LiteralRoutes.Candidate, _ request: MatchRequest) -> Bool {
-        guard methods.allows(request.method, routeMethod: candidate.method < 0 ? nil : Int(candidate.method)) else {
-            return false
-        }
-        guard candidate.checksSchemeOrVariants else { return true }
-        let route = routes[Int(candidate.route)]
-        return request.accepts(scheme: route.scheme) && route.answers(variants: request.variants)
+        request.isAnswered(
+            by: routes[Int(candidate.route)], method: candidate.method < 0 ? nil : Int(candidate.method), in: methods,
+            schemeAndVariantsMayRefuse: candidate.checksSchemeOrVariants)
     }
 
     /// Captures and the catch-all, from the route's positions and the request's segments.

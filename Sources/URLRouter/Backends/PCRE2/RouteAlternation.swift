@@ -104,7 +104,7 @@ struct RouteAlternation {
     func key(_ element: RouteElement) -> Key {
         switch element {
         case .literal(let text):
-            return .literal(PatternKey(options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8)))
+            return .literal(PatternKey(caseFoldedBytes(text.utf8, folding: options.caseInsensitive)))
         case .parameter, .wildcard: return .segment
         case .constrained(let regex): return .constrained(regex.source)
         case .composite(let pattern): return .composite(compositeIDs[pattern]!)

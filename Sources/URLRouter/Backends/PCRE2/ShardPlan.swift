@@ -77,7 +77,7 @@ struct ShardPlan {
             var rest: [Int] = []
             for index in all {
                 if case .literal(let text)? = routes[index].elements.first {
-                    let key = PatternKey(options.caseInsensitive ? text.utf8.map(asciiLower) : Array(text.utf8))
+                    let key = PatternKey(caseFoldedBytes(text.utf8, folding: options.caseInsensitive))
                     if groups[key] == nil { groupOrder.append(key) }
                     groups[key, default: []].append(index)
                 } else {
