@@ -188,7 +188,7 @@ package struct CompiledTable: Sendable {
         _ url: String, method: String?, variants: [String], _ body: (borrowing Resolution) -> Void
     ) {
         guard url.utf8.count <= maxURLLength else {
-            return body(Resolution(miss: .urlTooLong, detail: "longer than \(maxURLLength) bytes"))
+            return CompiledTable.miss(.urlTooLong, "longer than \(maxURLLength) bytes", rewrittenURL: nil, body)
         }
         var budget = WorkBudget()
         // Nearly every lookup fits the crude bound, and then charges nothing.
@@ -198,19 +198,31 @@ package struct CompiledTable: Sendable {
                 urlLength: url.utf8.count, rewritable: !rules.isEmpty,
                 calls: RegexWork.matcherCalls(urlLength: url.utf8.count, options: options))
         let method = methods.filter(for: method)
+        guard rules.isEmpty else {
+            return resolveRewriting(url, method, variants, charging, &budget, body)
+        }
+        variants.withUnsafeBufferPointer { variants in
+            resolve(routed: url, nil, method, variants, charging, &budget, body)
+        }
+    }
+
+    /// Step 2, for a table with rewrite rules, then steps 3 and 4 for the URL to route. Out of
+    /// line: a table without rules keeps none of this in its lookup.
+    @inline(never)
+    func resolveRewriting(
+        _ url: String, _ method: MethodFilter, _ variants: [String], _ charging: Bool, _ budget: inout WorkBudget,
+        _ body: (borrowing Resolution) -> Void
+    ) {
         var rewrittenURL: String?
-        if !rules.isEmpty {
-            switch rewrite(url, charging: charging, budget: &budget) {
-            case .unchanged: break
-            case .limitExceeded: return body(Resolution(miss: .limitExceeded, detail: "in a rewrite rule"))
-            case .rewritten(let rewritten):
-                guard rewritten.utf8.count <= maxURLLength else {
-                    var miss = Resolution(miss: .urlTooLong, detail: "rewritten URL longer than \(maxURLLength) bytes")
-                    miss.rewrittenURL = rewritten
-                    return body(miss)
-                }
-                rewrittenURL = rewritten
+        switch rewrite(url, charging: charging, budget: &budget) {
+        case .unchanged: break
+        case .limitExceeded: return CompiledTable.miss(.limitExceeded, "in a rewrite rule", rewrittenURL: nil, body)
+        case .rewritten(let rewritten):
+            guard rewritten.utf8.count <= maxURLLength else {
+                return CompiledTable.miss(
+                    .urlTooLong, "rewritten URL longer than \(maxURLLength) bytes", rewrittenURL: rewritten, body)
             }
+            rewrittenURL = rewritten
         }
         variants.withUnsafeBufferPointer { variants in
             // The URL itself is only borrowed (copying it would retain it): a rewritten one is routed instead.
@@ -220,6 +232,16 @@ package struct CompiledTable: Sendable {
                 resolve(routed: url, nil, method, variants, charging, &budget, body)
             }
         }
+    }
+
+    /// Lends `body` a miss found before any matching.
+    @inline(never)
+    static func miss(
+        _ reason: RouteMiss.Reason, _ detail: String, rewrittenURL: String?, _ body: (borrowing Resolution) -> Void
+    ) {
+        var miss = Resolution(miss: reason, detail: detail)
+        miss.rewrittenURL = rewrittenURL
+        body(miss)
     }
 
     /// Steps 3 and 4 for the URL to route (the caller's, or the rewritten one), with room for its
@@ -279,14 +301,33 @@ package struct CompiledTable: Sendable {
     }
 
     /// Step 4 of the pipeline: the match, the fallback, then `methodNotAllowed`.
+    ///
+    /// The first call answers nearly every lookup; what follows a miss is out of line
+    /// (``matchAfterMiss(_:_:_:_:_:)``), so that the common path keeps a small frame.
+    @inline(__always)
     func match(
         _ resolution: inout Resolution, _ method: MethodFilter, _ variants: UnsafeBufferPointer<String>,
         _ captureRoom: RangeBuffer, _ charging: Bool, _ budget: inout WorkBudget
     ) {
-        var request = MatchRequest(
+        let request = MatchRequest(
             bytes: resolution.storage, segments: resolution.segments, segmentRun: resolution.segmentRun,
             scheme: resolution.scheme, method: method, variants: variants, captureRoom: captureRoom)
-        var outcome = firstMatch(request, charging, &budget)
+        let outcome = firstMatch(request, charging, &budget)
+        guard case .matched(let raw) = outcome else {
+            return matchAfterMiss(&resolution, request, outcome, charging, &budget)
+        }
+        resolution.record(raw)
+    }
+
+    /// Step 4 after the first call found no winner: the fallback's retries (when on), then
+    /// whether the path matched routes of other methods (`methodNotAllowed`, and which).
+    @inline(never)
+    func matchAfterMiss(
+        _ resolution: inout Resolution, _ request: MatchRequest, _ first: MatchOutcome, _ charging: Bool,
+        _ budget: inout WorkBudget
+    ) {
+        var request = request
+        var outcome = first
         if case .noMatch = outcome, fallbackToLastHandler {
             var count = request.segments.count
             while case .noMatch = outcome, count > 0 {
@@ -302,11 +343,7 @@ package struct CompiledTable: Sendable {
             }
         }
         switch outcome {
-        case .matched(let raw):
-            resolution.routeIndex = raw.routeIndex
-            resolution.captures = raw.captures
-            resolution.catchAll = raw.catchAll
-            resolution.reason = nil
+        case .matched(let raw): resolution.record(raw)
         case .limitExceeded: resolution.reason = .limitExceeded
         case .noMatch:
             resolution.reason = .noMatch

@@ -121,6 +121,15 @@ struct Resolution: ~Copyable {
         self.request = request
     }
 
+    /// Takes `raw` as the winner.
+    @inline(__always)
+    mutating func record(_ raw: RawMatch) {
+        routeIndex = raw.routeIndex
+        captures = raw.captures
+        catchAll = raw.catchAll
+        reason = nil
+    }
+
     /// The scheme as a string: `defaultScheme` when the URL has none.
     func schemeString(defaultScheme: String?) -> String? {
         if schemeIsDefault { return defaultScheme }
