@@ -25,6 +25,12 @@
 /// Nothing on the way is reference counted or allocated for a URL with no `%` and no rewrite:
 /// its segments and the winner's captures go to storage lent from the stack (``RangeBuffer``),
 /// and the matcher is handed a ``MatchRequest`` of pointers.
+///
+/// Most lookups take the *plain path* (``resolvePlain(_:_:_:)``): in a table with nothing to
+/// rewrite or charge, a URL the scan takes (and clears of the request checks) goes through steps 1, 3 and 4 as above, with
+/// what that makes constant left out, and the answer step inlined; every other lookup runs the
+/// steps in full (``resolve(_:method:variants:_:)``). Both call the same scan, ``match(_:_:_:_:_:_:)``
+/// and answer step.
 @usableFromInline
 package struct CompiledTable: Sendable {
     /// The options the table was built under.
@@ -50,6 +56,9 @@ package struct CompiledTable: Sendable {
     /// Whether lookups scan with ``PlainScan`` (no transition prefixes or callback URLs, which
     /// only the full normalization handles).
     let scansPlain: Bool
+    /// Whether a lookup with no variants may take the plain path (``resolvePlain(_:_:_:)``): the
+    /// table scans plain and has no rewrite rules and no regex whose work a lookup must charge.
+    let takesPlainPath: Bool
     // The options a lookup reads, held apart: reading them does not copy ``options``.
     let maxURLLength: Int
     let hostRule: RouterOptions.HostAsSegment
@@ -98,6 +107,8 @@ package struct CompiledTable: Sendable {
         (decodePlus, fallbackToLastHandler) = (options.decodePlus, options.fallbackToLastHandler)
         self.requestChecks = options.requestChecks
         self.maxCaptureCount = routes.map(\.captureCount).max() ?? 0
+        self.takesPlainPath =
+            scansPlain && rules.isEmpty && !regexWork.mayExceedBudget
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
@@ -131,6 +142,7 @@ package struct CompiledTable: Sendable {
         self.hasMethodRoutes = false
         self.store = RegistrationStore(routes: [])
         self.scansPlain = false
+        self.takesPlainPath = false
         self.methods = MethodList(routes: [])
         self.maxCaptureCount = 0
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
@@ -183,7 +195,9 @@ package struct CompiledTable: Sendable {
 
     /// Runs steps 1 to 4 of the pipeline for `url` and lends `body` what they found.
     ///
-    /// Everything `body` gets (the bytes, the ranges) lives only for the call.
+    /// Everything `body` gets (the bytes, the ranges) lives only for the call. Each lookup first
+    /// tries the plain path (``resolvePlain(_:_:_:)``), which nearly every lookup takes, and
+    /// comes here for the rest.
     func resolve(
         _ url: String, method: String?, variants: [String], _ body: (borrowing Resolution) -> Void
     ) {
@@ -204,6 +218,47 @@ package struct CompiledTable: Sendable {
         variants.withUnsafeBufferPointer { variants in
             resolve(routed: url, nil, method, variants, charging, &budget, body)
         }
+    }
+
+    /// Steps 1, 3 and 4 of the common lookup: a table that takes the plain path
+    /// (``takesPlainPath``: nothing to rewrite or charge), no variants, and a URL the scan takes
+    /// and clears of every request check, routed under its own scheme or none. The same steps as the rest of the pipeline,
+    /// with what those conditions make constant left out: one scan into room of constant size,
+    /// then ``match(_:_:_:_:_:_:)``, and `body`, which each lookup passes as a closure of its
+    /// own so that its answer step is inlined here. (Behind the general path's nested closures,
+    /// the same lookup took a quarter longer: 162-167 against 132 ns a GitHub-set borrowed
+    /// lookup, `urlrouter bench`.)
+    ///
+    /// - Returns: `false`, having lent `body` nothing, when the URL is not such a URL (too long,
+    ///   one the scan refuses or cannot clear, or one the default scheme applies to): the general
+    ///   path then runs.
+    @inline(__always)
+    func resolvePlain(_ url: String, _ method: String?, _ body: (borrowing Resolution) -> Void) -> Bool {
+        // A string that is not native UTF-8 (bridged) takes the general path, which copies it.
+        url.utf8.withContiguousStorageIfAvailable { bytes in
+            let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
+            guard bytes.count <= maxURLLength, segmentCapacity + maxCaptureCount <= RangeBuffer.fixedCapacity else {
+                return false
+            }
+            return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: RangeBuffer.fixedCapacity) { room in
+                guard
+                    let scan = PlainScan.scan(
+                        bytes, hostRule: hostRule,
+                        segments: RangeBuffer(base: room.baseAddress, capacity: segmentCapacity)),
+                    requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks),
+                    scan.scheme != nil || defaultScheme == nil
+                else { return false }
+                let captureRoom = RangeBuffer(
+                    base: room.baseAddress.map { $0 + segmentCapacity }, capacity: maxCaptureCount)
+                var budget = WorkBudget()
+                var resolution = Resolution(bytes: bytes, scan: scan, defaultScheme: nil)
+                match(
+                    &resolution, methods.filter(for: method), UnsafeBufferPointer(start: nil, count: 0), captureRoom,
+                    false, &budget)
+                body(resolution)
+                return true
+            }
+        } ?? false
     }
 
     /// Step 2, for a table with rewrite rules, then steps 3 and 4 for the URL to route. Out of
