@@ -35,7 +35,7 @@ extension CompiledTable {
         }
         // One closure each: the plain path's is inlined with the answer (one closure passed to both
         // is called, not inlined: about 50 instructions more a GitHub lookup, Benchmarks/instructions).
-        if takesPlainPath, variants.isEmpty, resolvePlain(url, method, { answer($0) }) { return }
+        if resolvePlain(url, method, variants, { answer($0) }) { return }
         resolve(url, method: method, variants: variants) { answer($0) }
     }
 
@@ -71,7 +71,7 @@ extension CompiledTable {
         }
         var answer: Result<RouteMatch, RouteMiss>?
         // As in withLookup, one closure each.
-        if !takesPlainPath || !variants.isEmpty || !resolvePlain(url, method, { answer = copy($0) }) {
+        if !resolvePlain(url, method, variants, { answer = copy($0) }) {
             resolve(url, method: method, variants: variants) { answer = copy($0) }
         }
         return answer.unsafelyUnwrapped

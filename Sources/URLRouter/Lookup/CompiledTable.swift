@@ -26,7 +26,7 @@
 /// its segments and the winner's captures go to storage lent from the stack (``RangeBuffer``),
 /// and the matcher is handed a ``MatchRequest`` of pointers.
 ///
-/// Most lookups take the *plain path* (``resolvePlain(_:_:_:)``): in a table with nothing to
+/// Most lookups take the *plain path* (``resolvePlain(_:_:_:_:)``): in a table with nothing to
 /// rewrite or charge, a URL the scan takes (and clears of the request checks) goes through steps 1, 3 and 4 as above, with
 /// what that makes constant left out, and the answer step inlined; every other lookup runs the
 /// steps in full (``resolve(_:method:variants:_:)``). Both call the same scan, ``match(_:_:_:_:_:_:)``
@@ -56,7 +56,7 @@ package struct CompiledTable: Sendable {
     /// Whether lookups scan with ``PlainScan`` (no transition prefixes or callback URLs, which
     /// only the full normalization handles).
     let scansPlain: Bool
-    /// Whether a lookup with no variants may take the plain path (``resolvePlain(_:_:_:)``): the
+    /// Whether a lookup with no variants may take the plain path (``resolvePlain(_:_:_:_:)``): the
     /// table scans plain and has no rewrite rules and no regex whose work a lookup must charge.
     let takesPlainPath: Bool
     // The options a lookup reads, held apart: reading them does not copy ``options``.
@@ -196,7 +196,7 @@ package struct CompiledTable: Sendable {
     /// Runs steps 1 to 4 of the pipeline for `url` and lends `body` what they found.
     ///
     /// Everything `body` gets (the bytes, the ranges) lives only for the call. Each lookup first
-    /// tries the plain path (``resolvePlain(_:_:_:)``), which nearly every lookup takes, and
+    /// tries the plain path (``resolvePlain(_:_:_:_:)``), which nearly every lookup takes, and
     /// comes here for the rest.
     func resolve(
         _ url: String, method: String?, variants: [String], _ body: (borrowing Resolution) -> Void
@@ -222,20 +222,24 @@ package struct CompiledTable: Sendable {
 
     /// Steps 1, 3 and 4 of the common lookup: a table that takes the plain path
     /// (``takesPlainPath``: nothing to rewrite or charge), no variants, and a URL the scan takes
-    /// and clears of every request check, routed under its own scheme or none. The same steps as the rest of the pipeline,
-    /// with what those conditions make constant left out: one scan into room of constant size,
-    /// then ``match(_:_:_:_:_:_:)``, and `body`, which each lookup passes as a closure of its
-    /// own so that its answer step is inlined here. (Behind the general path's nested closures,
-    /// the same lookup took a quarter longer: 162-167 against 132 ns a GitHub-set borrowed
-    /// lookup, `urlrouter bench`.)
+    /// and clears of every request check, routed under its own scheme or none. The same steps as
+    /// the rest of the pipeline, with what those conditions make constant left out: one scan into
+    /// room of constant size, then ``match(_:_:_:_:_:_:)``, and `body`, which each lookup passes
+    /// as a closure of its own so that its answer step is inlined here. (Behind the general
+    /// path's nested closures, the same lookup took a quarter longer: 162-167 against 132 ns a
+    /// GitHub-set borrowed lookup, `urlrouter bench`.)
     ///
-    /// - Returns: `false`, having lent `body` nothing, when the URL is not such a URL (too long,
-    ///   one the scan refuses or cannot clear, or one the default scheme applies to): the general
-    ///   path then runs.
+    /// - Returns: `false`, having lent `body` nothing, when the lookup is not such a lookup (a
+    ///   table or variants the plain path does not serve, a URL too long, one the scan refuses or
+    ///   cannot clear, or one the default scheme applies to): ``resolve(_:method:variants:_:)``
+    ///   then runs.
     @inline(__always)
-    func resolvePlain(_ url: String, _ method: String?, _ body: (borrowing Resolution) -> Void) -> Bool {
+    func resolvePlain(
+        _ url: String, _ method: String?, _ variants: [String], _ body: (borrowing Resolution) -> Void
+    ) -> Bool {
+        guard takesPlainPath, variants.isEmpty else { return false }
         // A string that is not native UTF-8 (bridged) takes the general path, which copies it.
-        url.utf8.withContiguousStorageIfAvailable { bytes in
+        return url.utf8.withContiguousStorageIfAvailable { bytes in
             let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
             guard bytes.count <= maxURLLength, segmentCapacity + maxCaptureCount <= RangeBuffer.fixedCapacity else {
                 return false

@@ -54,7 +54,7 @@ import Testing
         for url in urls {
             for method in [nil, "GET", "POST", "DELETE", "PATCH"] as [String?] {
                 var plain: String?
-                let answered = table.resolvePlain(url, method) { plain = describe($0) }
+                let answered = table.resolvePlain(url, method, []) { plain = describe($0) }
                 #expect(answered == (plain != nil), "\(url): answered \(answered) but lent nothing")
                 guard let plain else { continue }
                 taken.insert(url)
@@ -106,8 +106,10 @@ import Testing
         for table in try Self.tables(options: scheme) {
             #expect(table.takesPlainPath)
             // A URL without a scheme is routed under the default one: the full pipeline lends it.
-            let answered = table.resolvePlain("/page", nil) { _ in }
+            let answered = table.resolvePlain("/page", nil, []) { _ in }
             #expect(!answered)
+            let withVariants = table.resolvePlain("https://secure/page", nil, ["mobile"]) { _ in }
+            #expect(!withVariants, "a lookup with variants keeps the full pipeline")
             let taken = Self.compare(table)
             #expect(taken.contains("https://secure/page"))
             #expect(!taken.contains("/users/42"))
