@@ -249,7 +249,7 @@ package struct CompiledTable: Sendable {
                     let scan = PlainScan.scan(
                         bytes, hostRule: hostRule,
                         segments: RangeBuffer(base: room.baseAddress, capacity: segmentCapacity)),
-                    requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks),
+                    clears(scan, bytes),
                     scan.scheme != nil || defaultScheme == nil
                 else { return false }
                 let captureRoom = RangeBuffer(
@@ -263,6 +263,14 @@ package struct CompiledTable: Sendable {
                 return true
             }
         } ?? false
+    }
+
+    /// Whether the request checks clear a URL the scan took, without reading it again
+    /// (``PlainScan/mayBeRefused(_:checks:)``): always, in a table without checks. The one test
+    /// of both paths; a URL it does not clear goes to the full check.
+    @inline(__always)
+    func clears(_ scan: PlainScan, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks)
     }
 
     /// Step 2, for a table with rewrite rules, then steps 3 and 4 for the URL to route. Out of
@@ -323,7 +331,7 @@ package struct CompiledTable: Sendable {
                 if scansPlain,
                     let scan = PlainScan.scan(
                         bytes, hostRule: hostRule, segments: RangeBuffer(base: room.base, capacity: segmentCapacity)),
-                    requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks)
+                    clears(scan, bytes)
                 {
                     guard scan.scheme == nil, let defaultScheme else {
                         return finish(Resolution(bytes: bytes, scan: scan, defaultScheme: nil))
