@@ -66,38 +66,40 @@ public final class RouteMatch: Sendable {
             hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: extras)
     }
 
-    /// The match a lookup's resolution found, its ranges copied out of the lent buffers in place.
-    // Inlined into the answer step, and borrowing `extra` (an initializer's arguments are owned,
-    // which retains the caller's empty dictionary): an owning GitHub-set lookup takes 3,470
-    // instructions, 3,558 with neither (Benchmarks/instructions).
+    /// The match a lookup's resolution found (its spans, ranges and rare parts), its ranges copied
+    /// out of the lent buffers in place.
+    // The resolution's parts rather than the resolution: a class's allocating initializer is a
+    // function of its own, not inlined into the large answer step, and took the resolution by
+    // address, so each owning lookup first copied it (193 bytes, one memcpy) to pass it: a
+    // GitHub-set owning lookup took 206-213 ns, 191-193 ns without (urlrouter bench --backend
+    // pcre2, three interleaved rounds), for 18 instructions more. Borrowing `extra`: an
+    // initializer's arguments are owned, which retains the caller's empty dictionary.
     @inline(__always)
     init(
-        route: RouteRegistration, routedURL: String, resolution: borrowing Resolution, scheme: String?,
-        decodePlus: Bool, extra: borrowing [String: any Sendable], callerURL: String?
+        route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
+        spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
+        segments: RangeBuffer, captures: RangeBuffer, rare: Resolution.Rare?, extra: borrowing [String: any Sendable],
+        callerURL: String?
     ) {
         self.route = route
         self.routedURL = routedURL
         self.requestScheme = scheme
         self.decodePlus = decodePlus
-        self.hostSpan = resolution.hostSpan
-        self.querySpan = resolution.querySpan
-        self.fragmentSpan = resolution.fragmentSpan
-        self.catchAllRange = resolution.catchAll
-        let segments = PackedRanges(resolution.segments)
-        let captures = PackedRanges(resolution.captures)
-        self.packedSegments = segments ?? PackedRanges()
-        self.packedCaptures = captures ?? PackedRanges()
-        let packs = segments != nil && captures != nil
+        (self.hostSpan, self.querySpan, self.fragmentSpan) = spans
+        self.catchAllRange = catchAll
+        let packedSegments = PackedRanges(segments)
+        let packedCaptures = PackedRanges(captures)
+        self.packedSegments = packedSegments ?? PackedRanges()
+        self.packedCaptures = packedCaptures ?? PackedRanges()
+        let packs = packedSegments != nil && packedCaptures != nil
         // A resolution without its rare parts has no rewrite and no full normalization.
-        guard !packs || !resolution.isPlain || callerURL != nil || !extra.isEmpty else {
+        guard !packs || rare != nil || callerURL != nil || !extra.isEmpty else {
             self.details = nil
             return
         }
-        let extras = resolution.request?.extras
         self.details = Details(
-            rewrittenURL: resolution.rewrittenURL, callerURL: callerURL, extras: extras, extra: copy extra,
-            segments: packs ? nil : RangeList(resolution.segments),
-            captures: packs ? nil : RangeList(resolution.captures))
+            rewrittenURL: rare?.rewrittenURL, callerURL: callerURL, extras: rare?.request?.extras, extra: copy extra,
+            segments: packs ? nil : RangeList(segments), captures: packs ? nil : RangeList(captures))
     }
 
     /// The URL the caller passed.

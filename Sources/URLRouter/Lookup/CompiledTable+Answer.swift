@@ -65,9 +65,11 @@ extension CompiledTable {
             }
             return .success(
                 RouteMatch(
-                    route: registration, routedURL: routedURL, resolution: resolution,
+                    route: registration, routedURL: routedURL,
                     scheme: resolution.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
-                    extra: extra, callerURL: resolution.rewrittenURL == nil ? nil : url))
+                    spans: (resolution.hostSpan, resolution.querySpan, resolution.fragmentSpan),
+                    catchAll: resolution.catchAll, segments: resolution.segments, captures: resolution.captures,
+                    rare: resolution.rare, extra: extra, callerURL: resolution.rewrittenURL == nil ? nil : url))
         }
         var answer: Result<RouteMatch, RouteMiss>?
         // As in withLookup, one closure each.

@@ -39,10 +39,6 @@ struct Resolution: ~Copyable {
         var allowedMethods: [String] = []
     }
 
-    /// Whether the resolution has none of its rare parts (no detail, rewrite, full
-    /// normalization or allowed methods).
-    var isPlain: Bool { rare == nil }
-
     /// The box, made on first write.
     private var rareForWriting: Rare {
         mutating get {
