@@ -127,6 +127,8 @@ import Testing
         "app://h/1/2/3/4/5/6/7", "app://h/1/2/3/4/5/6/7/8", "/repos/octocat/Hello-World/issues/1347", "/é/ü?ß#ø",
         "/aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbb/c", "/aaaaaaa/", "/aaaaaaa?", "/aaaaaaa#", "/aaaaaaa%",
         "abcdefghijklmnopq://h/x", "/:id/*/x?y", "app://h:/x", "app://h//x//y",
+        // `!` and `'`, which the scan's word test flags with `#` and `%`, beside real delimiters.
+        "/a!b/c'd?x=1", "/!/'/#", "/abc!'/d%", "/aaaaaa!/b'", "/a'b#c!d", "/x!y'z/1234567!", "/!!!!!!!!/''/",
     ]
 
     static func randomURLs(count: Int) -> [String] {
@@ -137,6 +139,7 @@ import Testing
         }
         let pieces = [
             "/", "/", "/", "a", "bc", "defghijk", "?", "#", "%", "%41", ":", "@", "app:", "//", ".", "é", "x=1&y",
+            "!", "'",
         ]
         return (0..<count).map { _ in (0..<next(14)).map { _ in pieces[next(pieces.count)] }.joined() }
     }
