@@ -128,7 +128,7 @@ import Testing
         "/aaaaaaaaaaaaaaaa/bbbbbbbbbbbbbbbbbbbbbbbbb/c", "/aaaaaaa/", "/aaaaaaa?", "/aaaaaaa#", "/aaaaaaa%",
         "abcdefghijklmnopq://h/x", "/:id/*/x?y", "app://h:/x", "app://h//x//y",
         // `!` and `'`, which the scan's word test flags with `#` and `%`, beside real delimiters.
-        "/a!b/c'd?x=1", "/!/'/#", "/abc!'/d%", "/aaaaaa!/b'", "/a'b#c!d", "/x!y'z/1234567!", "/!!!!!!!!/''/",
+        "/a!b/c'd?x=1", "/!/'/#", "/abc!'/d%", "/aaaaaa!/b'", "/a'b#c!d", "/x!y'z/1234567!", "/!!!!!!!!/''''''''/",
     ]
 
     static func randomURLs(count: Int) -> [String] {
