@@ -95,15 +95,17 @@ import Testing
         #expect(literal.pcre2.lookup("/a/b", method: "GET").failure?.allowedMethods == ["POST", "PUT"])
         #expect(literal.answer("/a/x", method: "GET") == "noMatch")
         #expect(literal.answer("/c", method: "DELETE") == "r3 ")
-        let literalJIT = try #require(literal.pcre2.routePatternFacts).jitCodeBytes
+        // The compiled pattern's bytes, not its JIT code's: JIT code holds addresses and calls, which sljit
+        // encodes shorter when they are near, so the same pattern's JIT size depends on where memory lies.
+        let literalBytes = try #require(literal.pcre2.routePatternFacts).patternBytes
         // The same table with one route that takes a parameter: only that route is compiled.
         let mixed = try TablePair([("/a", "GET"), ("/a/b", "PUT"), ("/a/b", "POST"), ("/c", nil), ("/a/:x", "GET")])
         #expect(mixed.answer("/a/b", method: "GET") == "r4 b")
         #expect(mixed.answer("/a/b", method: "PUT") == "r1 ")
-        let mixedJIT = try #require(mixed.pcre2.routePatternFacts).jitCodeBytes
-        let alone = try #require(TablePair([("/a/:x", "GET")]).pcre2.routePatternFacts).jitCodeBytes
-        #expect(literalJIT < alone, "an alternation of no route is smaller than one of a route")
-        #expect(mixedJIT == alone, "the literal routes add no JIT code")
+        let mixedBytes = try #require(mixed.pcre2.routePatternFacts).patternBytes
+        let alone = try #require(TablePair([("/a/:x", "GET")]).pcre2.routePatternFacts).patternBytes
+        #expect(literalBytes < alone, "an alternation of no route is smaller than one of a route")
+        #expect(mixedBytes == alone, "the literal routes add nothing to the compiled pattern")
     }
 
     @Test func theFallbackLooksUpEachShorterPath() throws {
