@@ -52,13 +52,7 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
             routes.withMatch(method: method.rawValue, url: request.head.path ?? "/") { lookup -> Found in
                 switch lookup {
                 case .match(let match):
-                    var parameters = Hummingbird.Parameters()
-                    for index in 0..<match.parameterCount {
-                        parameters[Substring(match.parameterName(at: index))] = Substring(
-                            match.parameter(at: index).string)
-                    }
-                    if let catchall = match.catchall { parameters.setCatchAll(Substring(catchall)) }
-                    return .endpoint(match.value, parameters)
+                    return .endpoint(match.value, Self.parameters(of: match))
                 case .miss(.methodNotAllowed, _) where !answersMethodNotAllowed:
                     return .miss(LookupMiss(reason: .noMatch, allowedMethods: []))
                 case .miss(let reason, let allowedMethods):
@@ -83,6 +77,27 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
         case .miss(let miss):
             return try await answer(miss, request: request, context: context)
         }
+    }
+
+    /// The match's path parameters as Hummingbird's router holds them: the text of the path as
+    /// written, escapes and all, and the catch-all's segments joined by `/`. Packages built on
+    /// Hummingbird decode them themselves (the OpenAPI runtime decodes each value once), so a
+    /// value decoded here would be decoded twice.
+    static func parameters(of match: borrowing RouteTable<Endpoint<Context>>.BorrowedMatch) -> Hummingbird.Parameters {
+        var parameters = Hummingbird.Parameters()
+        for index in 0..<match.parameterCount {
+            parameters[Substring(match.parameterName(at: index))] = Substring(
+                decoding: match.rawParameter(at: index).bytes, as: UTF8.self)
+        }
+        if let count = match.catchAllSegmentCount {
+            var catchAll = ""
+            for index in 0..<count {
+                if index > 0 { catchAll += "/" }
+                catchAll += String(decoding: match.rawCatchAllSegment(at: index).bytes, as: UTF8.self)
+            }
+            parameters.setCatchAll(Substring(catchAll))
+        }
+        return parameters
     }
 
     /// Runs the router's middleware and then the answer to `miss`.

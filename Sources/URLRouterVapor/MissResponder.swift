@@ -1,6 +1,6 @@
 #if Vapor
 import URLRouter
-import Vapor
+public import Vapor
 
 /// The answer to a request no route takes, run behind the application middleware so that its
 /// error middleware renders it as it renders any error.
@@ -32,10 +32,20 @@ struct MissResponder: Responder {
         case _ where reason.refusal != nil:
             // The strict profile refused the path (RouterOptions.requestChecks): a reason that
             // never quotes the request.
-            self.init(.failure(Abort(.badRequest, reason: "refused: \(reason.refusal ?? reason.name)")))
+            self.init(.failure(RequestRefused(reason: "refused: \(reason.refusal ?? reason.name)")))
         default:
-            self.init(.failure(NoRoute()))
+            self.init(.failure(MissResponder.routeNotFound))
         }
+    }
+
+    /// Vapor's own `RouteNotFound`, which its router fails a miss with (logged at debug level), so
+    /// that an app's error middleware that matches it works unchanged. Its memberwise initializer
+    /// is internal; a struct without stored properties has one value, which the empty tuple's
+    /// (zero) bits make. The size is checked first: should Vapor give it a stored property, a
+    /// miss stops at this precondition in every test rather than reading memory.
+    static var routeNotFound: RouteNotFound {
+        precondition(MemoryLayout<RouteNotFound>.size == 0, "Vapor's RouteNotFound has stored properties")
+        return unsafeBitCast((), to: RouteNotFound.self)
     }
 
     func respond(to request: Request) -> EventLoopFuture<Response> {
@@ -48,11 +58,15 @@ struct MissResponder: Responder {
     }
 }
 
-/// 404: no route takes the path. Like Vapor's own `RouteNotFound` (whose initializer is internal),
-/// it is logged at debug level.
-struct NoRoute: AbortError, DebuggableError {
-    var status: HTTPResponseStatus { .notFound }
-    var reason: String { "Not Found" }
-    var logLevel: Logger.Level { .debug }
+/// 400: the strict profile refused the request's path. Under Vapor's own router such a path (a
+/// scanner's `/../etc/passwd`) is a miss, logged at debug level; so is this, so that scanners do
+/// not fill warning logs. An `AbortError`: the error middleware answers it with its status and reason.
+public struct RequestRefused: AbortError, DebuggableError {
+    /// Why, in words that never quote the request: `refused: dot segment`.
+    public let reason: String
+    /// 400 Bad Request.
+    public var status: HTTPResponseStatus { .badRequest }
+    /// `debug`, as Vapor logs the miss such a request is under its own router.
+    public var logLevel: Logger.Level { .debug }
 }
 #endif

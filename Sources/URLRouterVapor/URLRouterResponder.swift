@@ -179,7 +179,8 @@ public struct URLRouterResponder: Responder {
     ) {
         self.serving = serving
         self.middleware = middleware
-        self.notFoundResponder = middleware.makeResponder(chainingTo: MissResponder(.failure(NoRoute())))
+        self.notFoundResponder = middleware.makeResponder(
+            chainingTo: MissResponder(.failure(MissResponder.routeNotFound)))
         self.readsQuery = readsQuery
         self.reportMetrics = reportMetrics
         self.answersMethodNotAllowed = answersMethodNotAllowed

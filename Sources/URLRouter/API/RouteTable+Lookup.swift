@@ -56,6 +56,11 @@ extension RouteTable {
         /// except `%2F` and `%25` (``URLText/string`` decodes those too).
         public func parameter(at index: Int) -> URLText { view.parameter(at: index) }
 
+        /// The path parameter at `index` (pattern order) as written in the routed URL, escapes and
+        /// all: what Hummingbird's router stores, and what an OpenAPI transport hands the generated
+        /// code, which decodes each value once. ``URLText/string`` decodes it fully.
+        public func rawParameter(at index: Int) -> URLText { view.rawParameter(at: index) }
+
         /// The path parameter called `name`, or `nil` when the route has none of that name.
         public func parameter(_ name: String) -> URLText? { view.parameter(name) }
 
@@ -67,6 +72,9 @@ extension RouteTable {
 
         /// The segment at `index` of those the catch-all took, in comparison form.
         public func catchAllSegment(at index: Int) -> URLText { view.catchAllSegment(at: index) }
+
+        /// The segment at `index` of those the catch-all took, as written in the routed URL.
+        public func rawCatchAllSegment(at index: Int) -> URLText { view.rawCatchAllSegment(at: index) }
 
         /// The segments the catch-all took, decoded and joined by `/` (a new string), or `nil`
         /// for a route without one.

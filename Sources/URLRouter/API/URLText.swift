@@ -3,14 +3,14 @@
 ///
 /// Valid only during the call that lends it. ``string`` copies and decodes it.
 public struct URLText {
-    /// The bytes: a path value in comparison form (escapes decoded except `%2F` and `%25`), a
-    /// query value as written.
+    /// The bytes: a path value in comparison form (escapes decoded except `%2F` and `%25`) or as
+    /// written (``RouteTable/BorrowedMatch/rawParameter(at:)``), a query value as written.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// How the bytes decode.
     let form: Form
 
     enum Form {
-        /// Only `%2F` and `%25` may remain encoded.
+        /// Path text, in comparison form or as written: every escape decodes, `+` is itself.
         case path
         /// Percent-encoded as written, `+` a space when `plusAsSpace`.
         case query(plusAsSpace: Bool)

@@ -20,6 +20,9 @@ struct MatchView {
     let catchAllRange: Range<Int>?
     let querySpan: (Int32, Int32)
     let decodePlus: Bool
+    /// The resolution's rare parts: where the segments are as written, when escapes were decoded.
+    /// Not retained: the resolution outlives the view.
+    unowned(unsafe) let rare: Resolution.Rare?
 
     init(
         handle: Int, registration: UnsafePointer<RouteRegistration?>, names: UnsafeBufferPointer<(Int32, Int32)>,
@@ -36,6 +39,7 @@ struct MatchView {
         self.catchAllRange = resolution.catchAll
         self.querySpan = resolution.querySpan
         self.decodePlus = decodePlus
+        self.rare = resolution.rare
     }
 }
 
@@ -51,6 +55,10 @@ extension UnsafePointer where Pointee == MatchView {
 
     func parameter(at index: Int) -> URLText {
         URLText(UnsafeBufferPointer(rebasing: pointee.storage[pointee.captures[index]]), form: .path)
+    }
+
+    func rawParameter(at index: Int) -> URLText {
+        URLText(written(pointee.captures[index]), form: .path)
     }
 
     func parameter(_ name: String) -> URLText? {
@@ -82,6 +90,36 @@ extension UnsafePointer where Pointee == MatchView {
         let segment = range.lowerBound + index
         precondition(range.contains(segment), "catch-all segment index out of range")
         return URLText(UnsafeBufferPointer(rebasing: pointee.storage[pointee.segments[segment]]), form: .path)
+    }
+
+    func rawCatchAllSegment(at index: Int) -> URLText {
+        let range = pointee.catchAllRange!
+        let segment = range.lowerBound + index
+        precondition(range.contains(segment), "catch-all segment index out of range")
+        return URLText(written(pointee.segments[segment]), form: .path)
+    }
+
+    /// The bytes of the routed URL, as written, whose comparison form is `range` of the storage.
+    func written(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        guard let writtenSegments = pointee.rare?.request?.extras?.writtenSegmentRanges else {
+            // No segment held an escape: the storage is the URL as written.
+            return UnsafeBufferPointer(rebasing: pointee.storage[range])
+        }
+        let segments = pointee.segments
+        let bytes = pointee.bytes
+        /// Where the comparison-form offset `offset` is in the URL as written, searching from segment `first`.
+        func writtenOffset(_ offset: Int, from first: Int) -> (offset: Int, segment: Int) {
+            var index = first
+            while index < segments.count - 1 && segments[index].upperBound < offset { index += 1 }
+            let segment = segments[index]
+            let written = writtenSegments[index]
+            let within = PercentCoding.writtenOffset(
+                ofComparisonOffset: offset - segment.lowerBound, in: UnsafeBufferPointer(rebasing: bytes[written]))
+            return (written.lowerBound + within, index)
+        }
+        let start = writtenOffset(range.lowerBound, from: 0)
+        let end = writtenOffset(range.upperBound, from: start.segment)
+        return UnsafeBufferPointer(rebasing: bytes[start.offset..<max(start.offset, end.offset)])
     }
 
     var catchall: String? {

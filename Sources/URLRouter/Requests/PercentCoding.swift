@@ -78,6 +78,32 @@ package enum PercentCoding: Sendable {
         }
     }
 
+    /// Whether the escape of `value` stays encoded in the comparison form: `/` and `%`.
+    @inline(__always)
+    static func staysEncoded(_ value: UInt8) -> Bool {
+        value == UInt8(ascii: "/") || value == UInt8(ascii: "%")
+    }
+
+    /// The offset in `written` (well-formed text as written) where the byte at `offset` of its
+    /// comparison form begins: an escape the comparison form decodes is one byte of it, one that
+    /// stays encoded three.
+    static func writtenOffset(ofComparisonOffset offset: Int, in written: UnsafeBufferPointer<UInt8>) -> Int {
+        var compared = 0
+        var index = 0
+        while compared < offset && index < written.count {
+            if written[index] == UInt8(ascii: "%"), index + 2 < written.count,
+                let high = hexValue(written[index + 1]), let low = hexValue(written[index + 2])
+            {
+                compared += staysEncoded(high << 4 | low) ? 3 : 1
+                index += 3
+            } else {
+                compared += 1
+                index += 1
+            }
+        }
+        return index
+    }
+
     static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.contains(UInt8(ascii: "%")) else { return true }
         return decode(bytes, keepSlashAndPercent: false, plusAsSpace: false) != nil
@@ -102,7 +128,7 @@ package enum PercentCoding: Sendable {
                     let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2])
                 else { return nil }
                 let value = high << 4 | low
-                if keepSlashAndPercent && (value == UInt8(ascii: "/") || value == UInt8(ascii: "%")) {
+                if keepSlashAndPercent && staysEncoded(value) {
                     if !keptAny {
                         keptAny = true
                         full = out

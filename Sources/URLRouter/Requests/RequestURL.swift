@@ -38,12 +38,19 @@ package struct RequestURL: Sendable {
     /// The rarely set parts of a request.
     final class Extras: Sendable {
         let decoded: String?
+        /// With ``decoded``: where each segment is in ``RequestURL/url``, as written (the segment at
+        /// the same index of ``RequestURL/segmentRanges`` is its comparison form in ``decoded``).
+        let writtenSegmentRanges: RangeList?
         let decodedHost: String?
         let transition: String?
         let callbackURL: String?
 
-        init(decoded: String?, decodedHost: String?, transition: String?, callbackURL: String?) {
+        init(
+            decoded: String?, writtenSegmentRanges: RangeList?, decodedHost: String?, transition: String?,
+            callbackURL: String?
+        ) {
             self.decoded = decoded
+            self.writtenSegmentRanges = writtenSegmentRanges
             self.decodedHost = decodedHost
             self.transition = transition
             self.callbackURL = callbackURL
@@ -139,6 +146,7 @@ package struct RequestURL: Sendable {
         func slice(_ range: Range<Int>) -> Substring { url.utf8Slice(range) }
 
         var decoded: String?
+        var writtenRanges: RangeList?
         var decodedHost: String?
         if layout.hasPercent {
             // The slow path: check every part, and decode segments that hold escapes into new storage.
@@ -152,14 +160,17 @@ package struct RequestURL: Sendable {
             }
             var storage = ""
             var decodedRanges = RangeList()
+            var written = RangeList()
             if let range = hostRange {
                 let host = try RequestURL.comparisonForm(slice(range), part: "host")
                 decodedHost = String(host)
                 if RequestURL.hostIsSegment(host.utf8, options.hostAsSegment) {
                     storage += host
                     decodedRanges.append(0..<storage.utf8.count)
+                    written.append(range)
                 }
             }
+            for range in ranges { written.append(range) }
             for range in ranges {
                 let segment = try RequestURL.comparisonForm(slice(range), part: "path segment")
                 storage += "/"
@@ -168,6 +179,7 @@ package struct RequestURL: Sendable {
                 decodedRanges.append(start..<storage.utf8.count)
             }
             decoded = storage
+            writtenRanges = written
             ranges = decodedRanges
         } else if hostIsSegment, let range = hostRange {
             ranges.prepend(range)
@@ -179,6 +191,7 @@ package struct RequestURL: Sendable {
             {
                 transition = word
                 ranges.removeFirst()
+                writtenRanges?.removeFirst()
             }
         }
         var callbackURL: String?
@@ -200,7 +213,9 @@ package struct RequestURL: Sendable {
         self.fragmentSpan = RequestURL.span(layout.fragment)
         self.extras =
             hasExtras
-            ? Extras(decoded: decoded, decodedHost: decodedHost, transition: transition, callbackURL: callbackURL) : nil
+            ? Extras(
+                decoded: decoded, writtenSegmentRanges: writtenRanges, decodedHost: decodedHost, transition: transition,
+                callbackURL: callbackURL) : nil
     }
 
     @inline(__always)
