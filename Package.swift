@@ -45,7 +45,12 @@ let package = Package(
         .trait(
             name: "Vapor", description: "The URLRouterVapor module (Vapor 4); enables PCRE2 and Reloading",
             enabledTraits: ["PCRE2", "Reloading"]),
-        .default(enabledTraits: documentingEveryTrait ? ["PCRE2", "Reloading", "Hummingbird", "Vapor"] : ["PCRE2"]),
+        // `OpenAPI`: with Hummingbird, `URLRouterBuilder` and its groups are OpenAPI `ServerTransport`s
+        // (swift-openapi-hummingbird's `register`); with Vapor, `URLRouterVaporTransport`. Off by default,
+        // so that a package that does not name it fetches no OpenAPI package. Gated with `#if OpenAPI`.
+        .trait(name: "OpenAPI", description: "OpenAPI server transports for the Hummingbird and Vapor modules"),
+        .default(
+            enabledTraits: documentingEveryTrait ? ["PCRE2", "Reloading", "Hummingbird", "Vapor", "OpenAPI"] : ["PCRE2"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,6 +62,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        // Only behind the OpenAPI trait.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        // Only in tests: the route telemetry the integrations give (swift-distributed-tracing's
+        // in-memory tracer, swift-metrics' test handler).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // Only behind the Reloading trait (which Hummingbird and Vapor turn on): RouteFileWatcher.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
@@ -95,6 +106,9 @@ let package = Package(
                 "URLRouter",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(
+                    name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird",
+                    condition: .when(traits: ["OpenAPI"])),
             ]
         ),
         // Vapor 4: `URLRouterResponder`, installed with `app.responder.use(.urlRouter)`. Empty without the trait.
@@ -104,6 +118,8 @@ let package = Package(
                 "URLRouter",
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Vapor"])),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
             ]
         ),
         // Fixture format (Docs/FIXTURES.md) and the conformance runner, as a library for tests and the CLI.
@@ -146,6 +162,17 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzing"]),
         .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport", "URLRouterConformance"]),
         .executableTarget(name: "FuzzParsers", dependencies: ["FuzzSupport", "URLRouterConformance"]),
+        // The OpenAPI document both integrations' tests serve (Tests/OpenAPITestSupport/openapi.yaml),
+        // its code generated once by swift-openapi-generator and committed, and its handler.
+        .target(
+            name: "OpenAPITestSupport",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+            ],
+            path: "Tests/OpenAPITestSupport",
+            exclude: ["openapi.yaml", "openapi-generator-config.yaml"]
+        ),
         // What the route-file tests of the core and the integrations share.
         .target(name: "ReloadTestSupport", dependencies: ["URLRouter"], path: "Tests/ReloadTestSupport"),
         .testTarget(
@@ -175,6 +202,17 @@ let package = Package(
                 .product(
                     name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Hummingbird"])),
+                "OpenAPITestSupport",
+                .product(
+                    name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird",
+                    condition: .when(traits: ["OpenAPI"])),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing",
+                    condition: .when(traits: ["Hummingbird"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Hummingbird"])),
             ]
         ),
         .testTarget(
@@ -184,12 +222,22 @@ let package = Package(
                 "ReloadTestSupport",
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
                 .product(name: "XCTVapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                "OpenAPITestSupport",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Vapor"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Vapor"])),
+                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Vapor"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Vapor"])),
             ]
         ),
     ]
 )
 
-for target in package.targets where [.executable, .test, .regular].contains(target.type) {
+// OpenAPITestSupport holds generated code, compiled as its generator writes it.
+for target in package.targets where [.executable, .test, .regular].contains(target.type)
+    && target.name != "OpenAPITestSupport"
+{
     var settings = target.swiftSettings ?? []
 
     // https://github.com/apple/swift-evolution/blob/main/proposals/0335-existential-any.md

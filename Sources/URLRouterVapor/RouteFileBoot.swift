@@ -40,7 +40,7 @@ final class RouteFileBoot: LifecycleHandler {
             let vaporRoute = Route(
                 method: HTTPMethod(rawValue: route.method ?? "ANY"), path: path, responder: responder,
                 requestType: Request.self, responseType: Response.self)
-            return URLRouterResponder.Target(route: vaporRoute, responder: responder)
+            return URLRouterResponder.Target(route: vaporRoute, responder: responder, wantsRawParameters: false)
         }
         let table = try LiveRouteTable(
             contentsOf: settings.path, options: URLRouterResponder.options(settings.options, for: application.routes),

@@ -22,11 +22,13 @@ public struct URLRouterResponder: Responder {
     struct Target: Sendable {
         let route: Route
         let responder: any Responder
+        /// Whether the route reads its path parameters as written (``RawPathParameters``).
+        let wantsRawParameters: Bool
     }
 
     /// What a lookup found, copied out of the borrowed match.
     enum Found {
-        case target(Target)
+        case target(Target, rawParameters: [String: Substring]?)
         case miss(RouteMiss.Reason, allowedMethods: [String])
     }
 
@@ -149,7 +151,9 @@ public struct URLRouterResponder: Responder {
     /// Vapor's routes as URLRouter routes, each answering through `middleware`.
     static func tableRoutes(_ vaporRoutes: [Route], middleware: [any Middleware]) -> [RouteTable<Target>.Route] {
         vaporRoutes.map { route in
-            let target = Target(route: route, responder: middleware.makeResponder(chainingTo: route.responder))
+            let target = Target(
+                route: route, responder: middleware.makeResponder(chainingTo: route.responder),
+                wantsRawParameters: RawPathParameters.areWanted(by: route))
             if let patternRoute = route.userInfo[PatternRoute.key] as? PatternRoute {
                 return RouteTable<Target>.Route(
                     patternRoute.fullPattern(of: route), method: route.method.rawValue, priority: patternRoute.priority,
@@ -206,15 +210,17 @@ public struct URLRouterResponder: Responder {
                     parameters.setCatchall(
                         matched: (0..<count).map { Self.escapingPercent(match.catchAllSegment(at: $0).string) })
                 }
-                return .target(match.value)
+                let raw = match.value.wantsRawParameters ? RawPathParameters.of(match) : nil
+                return .target(match.value, rawParameters: raw)
             case .miss(let reason, let allowedMethods):
                 return .miss(reason, allowedMethods: allowedMethods)
             }
         }
         let response: EventLoopFuture<Response>
         switch found {
-        case .target(let target):
+        case .target(let target, let rawParameters):
             request.parameters = parameters
+            if let rawParameters { request.storage[RawPathParameters.self] = rawParameters }
             request.route = target.route
             response = target.responder.respond(to: request)
         case .miss(.noMatch, _), .miss(.kindMismatch, _):
