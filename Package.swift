@@ -14,6 +14,9 @@ let documentingEveryTrait = ProcessInfo.processInfo.environment["SPI_GENERATE_DO
 
 let package = Package(
     name: "URLRouter",
+    // The lowest macOS the code and its dependencies allow (Linux has no such floor): 15, for the
+    // standard library's Synchronization module (`Atomic` in the core's live tables and handler
+    // router, `Mutex` in the Vapor module). Hummingbird 2.28.1 allows 14, Vapor 4.122.3 10.15.
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "URLRouter", targets: ["URLRouter"]),

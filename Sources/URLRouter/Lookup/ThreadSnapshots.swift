@@ -31,8 +31,30 @@ protocol ThreadCopyable: AnyObject, Sendable {
 @usableFromInline
 struct ThreadSnapshots {
     /// How many owners a thread keeps copies for; beyond that, copies are replaced in turn.
-    static let capacity = 4
-    @usableFromInline var slots = InlineArray<4, Slot>(repeating: Slot())
+    @inlinable static var capacity: Int { 4 }
+    /// The slots, as a tuple: `InlineArray` needs macOS 26, the package supports macOS 15.
+    @usableFromInline var slots = (Slot(), Slot(), Slot(), Slot())
+
+    /// The slot at `index`, from 0 to ``capacity`` - 1.
+    @inlinable
+    subscript(slot index: Int) -> Slot {
+        get {
+            switch index {
+            case 0: slots.0
+            case 1: slots.1
+            case 2: slots.2
+            default: slots.3
+            }
+        }
+        set {
+            switch index {
+            case 0: slots.0 = newValue
+            case 1: slots.1 = newValue
+            case 2: slots.2 = newValue
+            default: slots.3 = newValue
+            }
+        }
+    }
 
     /// One owner's copy.
     @usableFromInline
@@ -68,8 +90,8 @@ struct ThreadSnapshots {
     /// This thread's copy for `owner`, if it has one of generation `wanted` or later.
     @inlinable
     func snapshot(of owner: Int, wanted: Int) -> AnyObject? {
-        for index in slots.indices {
-            let slot = slots[index]
+        for index in 0..<ThreadSnapshots.capacity {
+            let slot = self[slot: index]
             if slot.owner == owner { return slot.generation >= wanted ? slot.snapshot?.takeUnretainedValue() : nil }
         }
         return nil
@@ -79,13 +101,13 @@ struct ThreadSnapshots {
     /// caller to release once this access has ended (releasing it may run code that looks up).
     mutating func keep(_ snapshot: AnyObject, generation: Int, of owner: Int) -> Unmanaged<AnyObject>? {
         var slot = next
-        if let index = (0..<ThreadSnapshots.capacity).first(where: { slots[$0].owner == owner }) {
+        if let index = (0..<ThreadSnapshots.capacity).first(where: { self[slot: $0].owner == owner }) {
             slot = index
         } else {
             next = (next + 1) % ThreadSnapshots.capacity
         }
-        let replaced = slots[slot].snapshot
-        slots[slot] = Slot(owner: owner, generation: generation, snapshot: Unmanaged.passRetained(snapshot))
+        let replaced = self[slot: slot].snapshot
+        self[slot: slot] = Slot(owner: owner, generation: generation, snapshot: Unmanaged.passRetained(snapshot))
         return replaced
     }
 
@@ -95,7 +117,7 @@ struct ThreadSnapshots {
         guard let pointer else { return }
         _ = ThreadSnapshots.allThreads.withLock { $0.remove(Int(bitPattern: pointer)) }
         let copies = pointer.assumingMemoryBound(to: ThreadSnapshots.self)
-        for slot in 0..<ThreadSnapshots.capacity { copies.pointee.slots[slot].snapshot?.release() }
+        for slot in 0..<ThreadSnapshots.capacity { copies.pointee[slot: slot].snapshot?.release() }
         copies.deinitialize(count: 1)
         copies.deallocate()
     }
