@@ -176,6 +176,22 @@ let package = Package(
             path: "Tests/OpenAPITestSupport",
             exclude: ["openapi.yaml", "openapi-generator-config.yaml"]
         ),
+        // The tracer and metrics factory of the integrations' telemetry tests, bootstrapped once a process.
+        .target(
+            name: "TelemetryTestSupport",
+            dependencies: [
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing",
+                    condition: .when(traits: ["Hummingbird", "Vapor"])),
+                .product(
+                    name: "Instrumentation", package: "swift-distributed-tracing",
+                    condition: .when(traits: ["Hummingbird", "Vapor"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Hummingbird", "Vapor"])),
+                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Hummingbird", "Vapor"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Hummingbird", "Vapor"])),
+            ],
+            path: "Tests/TelemetryTestSupport"
+        ),
         // What the route-file tests of the core and the integrations share.
         .target(name: "ReloadTestSupport", dependencies: ["URLRouter"], path: "Tests/ReloadTestSupport"),
         .testTarget(
@@ -210,12 +226,7 @@ let package = Package(
                     name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird",
                     condition: .when(traits: ["OpenAPI"])),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
-                .product(
-                    name: "InMemoryTracing", package: "swift-distributed-tracing",
-                    condition: .when(traits: ["Hummingbird"])),
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Hummingbird"])),
-                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Hummingbird"])),
-                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Hummingbird"])),
+                "TelemetryTestSupport",
             ]
         ),
         .testTarget(
@@ -228,10 +239,7 @@ let package = Package(
                 "OpenAPITestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
-                .product(name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Vapor"])),
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Vapor"])),
-                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Vapor"])),
-                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Vapor"])),
+                "TelemetryTestSupport",
             ]
         ),
     ]

@@ -19,9 +19,10 @@ public struct EchoingHandler: APIProtocol, Sendable {
     }
 
     /// Registers the operations on `transport` with ``PathParametersEcho``, as an app registers
-    /// its API on whichever transport it is given.
-    public static func register(on transport: some ServerTransport) throws {
-        try EchoingHandler().registerHandlers(on: transport, middlewares: [PathParametersEcho()])
+    /// its API on whichever transport it is given (the generated `registerHandlers`, which this
+    /// module's generated code keeps internal).
+    public func registerHandlers(on transport: some ServerTransport) throws {
+        try registerHandlers(on: transport, middlewares: [PathParametersEcho()])
     }
 }
 

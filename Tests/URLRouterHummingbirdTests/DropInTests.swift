@@ -211,4 +211,32 @@ extension RouterMethods where Context == BasicRequestContext {
 extension HTTPField.Name {
     static let endpoint = Self("X-Endpoint")!
 }
+
+/// An app that names its router's type (as every `hb init` app does) switches with the README's
+/// one line; here in a namespace of its own, where an app has it at its module's top level.
+enum AppThatNamesItsRouter {
+    typealias Router<Context: RequestContext> = URLRouterBuilder<Context>
+
+    /// A controller's routes, added to any context's router.
+    static func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/todos/:id") { _, context in context.parameters.get("id") ?? "" }
+    }
+
+    /// The app's router, by its type's name.
+    static func buildRouter() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        addRoutes(to: router)
+        return router
+    }
+}
+
+@Suite struct AppThatNamesItsRouterTests {
+    @Test func theTypealiasMakesTheAppsRouterAURLRouterBuilder() async throws {
+        let router: URLRouterBuilder<BasicRequestContext> = AppThatNamesItsRouter.buildRouter()
+        try await Application(router: router).test(.router) { client in
+            let body = try await client.execute(uri: "/todos/7", method: .get) { String(buffer: $0.body) }
+            #expect(body == "7")
+        }
+    }
+}
 #endif

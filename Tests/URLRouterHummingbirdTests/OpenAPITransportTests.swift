@@ -30,9 +30,9 @@ import URLRouterHummingbird
 
     @Test func theGeneratedServerGetsHummingbirdsParametersAsWritten() async throws {
         let hummingbird = Router()
-        try EchoingHandler.register(on: hummingbird)
+        try EchoingHandler().registerHandlers(on: hummingbird)
         let urlRouter = URLRouterBuilder()
-        try EchoingHandler.register(on: urlRouter)
+        try EchoingHandler().registerHandlers(on: urlRouter)
         try urlRouter.validate()
         let expected = try await Self.answers(hummingbird.buildResponder())
         let answered = try await Self.answers(urlRouter.buildResponder())
@@ -45,7 +45,7 @@ import URLRouterHummingbird
 
     @Test func aGroupIsATransportAndItsRoutesServe() async throws {
         let router = URLRouterBuilder()
-        try EchoingHandler.register(on: router.group("/v1"))
+        try EchoingHandler().registerHandlers(on: router.group("/v1"))
         let app = Application(router: router)
         try await app.test(.router) { client in
             let answer = try await client.execute(uri: "/v1/files/report.zip", method: .get) { String(buffer: $0.body) }

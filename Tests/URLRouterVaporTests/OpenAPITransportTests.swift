@@ -11,9 +11,11 @@ import XCTVapor
 /// and hands it each path parameter as written, as Hummingbird's router does: the generated code
 /// decodes it once.
 final class OpenAPITransportTests: XCTestCase {
-    /// The generated handlers, registered on a transport for the application.
+    /// The generated handlers, registered on a transport for the application, as the README shows.
     static func echoingHandler(_ app: Application) throws {
-        try EchoingHandler.register(on: URLRouterVaporTransport(routesBuilder: app))
+        let api = EchoingHandler()
+        app.responder.use(.urlRouter)
+        try api.registerHandlers(on: URLRouterVaporTransport(routesBuilder: app))
     }
 
     func testTheGeneratedServerAnswersOverLoopbackWithParametersAsWritten() async throws {
@@ -34,7 +36,7 @@ final class OpenAPITransportTests: XCTestCase {
 
     func testAGroupsPrefixApplies() async throws {
         let routes = { (app: Application) in
-            try EchoingHandler.register(on: URLRouterVaporTransport(routesBuilder: app.grouped("v1")))
+            try EchoingHandler().registerHandlers(on: URLRouterVaporTransport(routesBuilder: app.grouped("v1")))
         }
         _ = try await withApplication(routes: routes) { app in
             try await app.testable().test(.GET, "/v1/files/report.zip") { response async in
@@ -46,7 +48,10 @@ final class OpenAPITransportTests: XCTestCase {
     /// Under Vapor's own responder the transport's routes never match: a pattern route is
     /// URLRouter's syntax.
     func testTheRoutesNeedTheURLRouterResponder() async throws {
-        _ = try await withApplication(.default, routes: Self.echoingHandler) { app in
+        let routes = { (app: Application) in
+            try EchoingHandler().registerHandlers(on: URLRouterVaporTransport(routesBuilder: app))
+        }
+        _ = try await withApplication(.default, routes: routes) { app in
             try await app.testable().test(.GET, "/greet/x") { response async in
                 XCTAssertEqual(response.status, .notFound)
             }
