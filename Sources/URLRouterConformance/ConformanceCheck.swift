@@ -9,12 +9,18 @@ public struct ConformanceCheck: Sendable {
     public var backends: [RouterBackend]
     /// Only suites whose name contains this.
     public var filter: String?
+    /// The entry points each suite runs through (``EntryPoint``): all of them by default.
+    public var entryPoints: [EntryPoint]
 
     /// Makes a check.
-    public init(paths: [String], backends: [RouterBackend], filter: String? = nil) {
+    public init(
+        paths: [String], backends: [RouterBackend], filter: String? = nil,
+        entryPoints: [EntryPoint] = EntryPoint.allCases
+    ) {
         self.paths = paths
         self.backends = backends
         self.filter = filter
+        self.entryPoints = entryPoints
     }
 
     /// The fixture files under `paths`, in order, and the paths that do not exist.
@@ -56,7 +62,7 @@ public struct ConformanceCheck: Sendable {
             entries.append(.error(FixtureError(file: path, field: "", message: "no such file or folder")))
         }
         var names: [String: String] = [:]
-        let runner = ConformanceRunner(backends: backends)
+        let runner = ConformanceRunner(backends: backends, entryPoints: entryPoints)
         for file in files {
             let suite: FixtureSuite
             do {
@@ -76,7 +82,7 @@ public struct ConformanceCheck: Sendable {
             names[suite.name] = file
             entries.append(.suite(runner.run(suite)))
         }
-        return ConformanceReport(entries: entries, backends: backends.map(\.name))
+        return ConformanceReport(entries: entries, backends: backends.map(\.name), entryPoints: entryPoints)
     }
 }
 
@@ -94,6 +100,8 @@ public struct ConformanceReport: Sendable {
     public var entries: [Entry]
     /// The backends that ran.
     public var backends: [String]
+    /// The entry points each suite ran through.
+    public var entryPoints: [EntryPoint] = EntryPoint.allCases
 
     /// Cases and invalid entries that passed.
     public var passed: Int {
@@ -116,10 +124,10 @@ public struct ConformanceReport: Sendable {
     /// 0 only when nothing failed and at least one case ran.
     public var exitCode: Int32 { failed == 0 && passed > 0 ? 0 : 1 }
 
-    /// The report as FIXTURES.md describes it: the backends that ran first, a line per suite,
-    /// failures under it, totals last.
+    /// The report as FIXTURES.md describes it: the backends that ran first, then the entry points,
+    /// a line per suite, failures under it, totals last.
     public var text: String {
-        var lines = [backendLine]
+        var lines = [backendLine, EntryPoint.line(entryPoints)]
         for entry in entries {
             switch entry {
             case .error(let error):
@@ -191,7 +199,8 @@ public struct ConformanceReport: Sendable {
             }
         }
         let report: [String: Any] = [
-            "backends": backends, "suites": suites, "errors": errors, "passed": passed, "failed": failed,
+            "backends": backends, "entryPoints": entryPoints.map(\.rawValue), "suites": suites, "errors": errors,
+            "passed": passed, "failed": failed,
         ]
         let data = (try? JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)

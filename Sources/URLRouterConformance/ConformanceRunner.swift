@@ -100,18 +100,32 @@ public struct SuiteResult: Sendable {
     public var failed: Int { cases.count - passed }
 }
 
-/// Runs fixture suites on one or more backends (Docs/FIXTURES.md).
+/// Runs fixture suites on one or more backends (Docs/FIXTURES.md), through each entry point.
 ///
-/// Each backend gets its own router per suite. A case passes when every backend's result meets
-/// the expectation and the backends agree.
+/// Each backend gets its own router per suite, and its own ``RouteTable`` and ``LiveRouteTable``
+/// of the suite's routes for the route table's entry points. A case passes when every result
+/// meets the expectation and all agree: the backends, and each entry point with the router.
 public struct ConformanceRunner: Sendable {
     /// The backends to run, in order.
     public var backends: [RouterBackend]
+    /// The entry points to run, in order; the router always runs (it is the reference).
+    public var entryPoints: [EntryPoint]
 
     /// Makes a runner.
-    public init(backends: [RouterBackend]) {
+    public init(backends: [RouterBackend], entryPoints: [EntryPoint] = EntryPoint.allCases) {
         self.backends = backends
+        self.entryPoints = entryPoints
     }
+
+    /// One backend's router, and its tables when an entry point of the route table runs.
+    struct BackendRun {
+        let backend: String
+        let router: Router
+        let tables: TableEntryPoints?
+    }
+
+    /// The entry points besides the router.
+    var tableEntryPoints: [EntryPoint] { entryPoints.filter { $0 != .router } }
 
     /// Runs one suite.
     public func run(_ suite: FixtureSuite) -> SuiteResult {
@@ -136,7 +150,11 @@ public struct ConformanceRunner: Sendable {
             }
             return SuiteResult(name: suite.name, file: suite.file, cases: results, brokenReason: reason)
         }
-        let routers = runs.map { ($0.backend, $0.router!) }
+        let routers = zip(backends, runs).map { backend, run in
+            BackendRun(
+                backend: run.backend, router: run.router!,
+                tables: tableEntryPoints.isEmpty ? nil : try? TableEntryPoints(suite, backend: backend))
+        }
 
         for (index, entry) in suite.invalid.enumerated() {
             results.append(runInvalid(entry, location: "invalid[\(index)]", routers: routers))
@@ -177,7 +195,7 @@ public struct ConformanceRunner: Sendable {
         }
     }
 
-    func runInvalid(_ entry: FixtureSuite.Invalid, location: String, routers: [(String, Router)]) -> CaseResult {
+    func runInvalid(_ entry: FixtureSuite.Invalid, location: String, routers: [BackendRun]) -> CaseResult {
         var observations: [(backend: String, observation: Observation)] = []
         let summary: String
         switch entry.subject {
@@ -186,21 +204,34 @@ public struct ConformanceRunner: Sendable {
         case .rewrite(let rule):
             summary = "add rewrite \(rule.match) -> \(rule.target)"
         }
-        for (backend, router) in routers {
+        for run in routers {
             var outcome: String
             do {
                 switch entry.subject {
                 case .pattern(let pattern, let variant, let method):
-                    try router.register(
+                    try run.router.register(
                         pattern, method: method, variant: variant, name: "(invalid)", handler: .action { _ in })
                 case .rewrite(let rule):
-                    try router.addRewriteRule(rule.match, target: rule.target)
+                    try run.router.addRewriteRule(rule.match, target: rule.target)
                 }
                 outcome = "accepted"
             } catch {
                 outcome = "\(error.code): \(error.message)"
             }
-            observations.append((backend, Observation(registration: outcome)))
+            observations.append((run.backend, Observation(registration: outcome)))
+            // The route table refuses it when it is built: every table entry point builds one.
+            if let tables = run.tables {
+                let refusal: RouterError?
+                switch entry.subject {
+                case .pattern(let pattern, let variant, let method):
+                    refusal = tables.refusal(
+                        adding: .init(pattern, method: method, variant: variant, value: "(invalid)"))
+                case .rewrite(let rule):
+                    refusal = tables.refusal(adding: (rule.match, rule.target))
+                }
+                let tableOutcome = refusal.map { "\($0.code): \($0.message)" } ?? "accepted"
+                observations.append(("\(run.backend) table", Observation(registration: tableOutcome)))
+            }
         }
         var failure: String?
         for (backend, observation) in observations
@@ -214,7 +245,7 @@ public struct ConformanceRunner: Sendable {
     }
 
     func runCase(
-        _ testCase: FixtureSuite.Case, location: String, suite: FixtureSuite, routers: [(String, Router)]
+        _ testCase: FixtureSuite.Case, location: String, suite: FixtureSuite, routers: [BackendRun]
     ) -> CaseResult {
         var observations: [(backend: String, observation: Observation)] = []
         let summary: String
@@ -225,22 +256,23 @@ public struct ConformanceRunner: Sendable {
             summary = "unregister \(id)"
             expected = "removed"
             let route = suite.routes.first { $0.id == id }!
-            for (backend, router) in routers {
+            for run in routers {
                 let outcome: String
                 do {
                     outcome =
-                        try router.unregister(route.pattern, method: route.method, variant: route.variant)
+                        try run.router.unregister(route.pattern, method: route.method, variant: route.variant)
                         ? "removed" : "not registered"
                 } catch {
                     outcome = "refused: \(error)"
                 }
-                observations.append((backend, Observation(registration: outcome)))
-                if outcome != "removed", failure == nil { failure = "\(backend): \(outcome)" }
+                run.tables?.follow(run.router)
+                observations.append((run.backend, Observation(registration: outcome)))
+                if outcome != "removed", failure == nil { failure = "\(run.backend): \(outcome)" }
             }
         case .rewrite(let url, let output):
             summary = "rewrite \(url)"
             expected = "url=\(output ?? "null")"
-            for (backend, router) in routers {
+            for (backend, router) in routers.map({ ($0.backend, $0.router) }) {
                 var observation = Observation()
                 switch router.table.rewrite(url) {
                 case .unchanged: break
@@ -255,19 +287,41 @@ public struct ConformanceRunner: Sendable {
         case .lookup(let lookup):
             summary = ConformanceRunner.summary(lookup)
             expected = ConformanceRunner.describe(lookup.expect)
-            for (backend, router) in routers {
-                let result = router.match(
+            var entryFailure: String?
+            for run in routers {
+                let result = run.router.match(
                     lookup.url, method: lookup.method, variants: lookup.variants, kind: lookup.kind,
                     extra: lookup.extra)
                 let observation = Observation(result)
-                observations.append((backend, observation))
+                observations.append((run.backend, observation))
                 if failure == nil, let problem = ConformanceRunner.check(observation, against: lookup.expect) {
-                    failure = "\(backend): \(problem)"
+                    failure = "\(run.backend): \(problem)"
+                }
+                guard let tables = run.tables else { continue }
+                for entryPoint in tableEntryPoints where entryPoint.expresses(lookup, in: suite) {
+                    let name = entryPoint.resultName(backend: run.backend)
+                    guard
+                        let seen = tables.observe(
+                            lookup, through: entryPoint, queryNames: Array((observation.params ?? [:]).keys))
+                    else {
+                        entryFailure = entryFailure ?? "\(name): \(tables.problem ?? "no table")"
+                        continue
+                    }
+                    observations.append((name, seen))
+                    let expected = entryPoint.visible(lookup.expect)
+                    if let problem = ConformanceRunner.check(seen, against: expected) {
+                        entryFailure = entryFailure ?? "\(name): \(problem)"
+                    } else if !entryPoint.visible(observation).agrees(with: seen) {
+                        entryFailure = entryFailure ?? "\(run.backend) and \(name) disagree"
+                    }
                 }
             }
+            failure = failure ?? entryFailure
         }
-        if failure == nil, let first = observations.first {
-            for other in observations.dropFirst() where !first.observation.agrees(with: other.observation) {
+        // The backends agree: their routers with each other (each entry point agreed with its router).
+        let routerResults = observations.filter { result in routers.contains { $0.backend == result.backend } }
+        if failure == nil, let first = routerResults.first {
+            for other in routerResults.dropFirst() where !first.observation.agrees(with: other.observation) {
                 failure = "\(first.backend) and \(other.backend) disagree"
                 break
             }

@@ -65,7 +65,10 @@ enum URLRouterExecutable {
         let backends = "backends: " + RouterBackend.available.map(\.name).joined(separator: ", ")
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix(backends) == true, "\(output)")
-        #expect(Array(lines.dropFirst()) == ["PASS seed-abrouter (9 cases)", "9 passed, 0 failed"])
+        #expect(
+            Array(lines.dropFirst()) == [
+                "entry points: router, lookup, withMatch, live", "PASS seed-abrouter (9 cases)", "9 passed, 0 failed",
+            ])
     }
 
     @Test func helpListsTheSubcommandsAndOptions() throws {

@@ -7,7 +7,8 @@ import URLRouterConformance
 
 // Parity needs two backends: the PCRE2 trait (on by default) brings the second.
 #if PCRE2
-/// Both backends, random route tables and random URLs: every answer must agree.
+/// Both backends, random route tables and random URLs: every answer must agree, on each backend
+/// between the handler router and the route table's owning lookup, borrowed lookup and live table.
 ///
 /// Seeded and reproducible: `URLROUTER_PARITY_SEED` picks the first seed (default 1),
 /// `URLROUTER_PARITY_TABLES` how many tables (default 2,000, each its own seed). A failure
@@ -22,6 +23,7 @@ import URLRouterConformance
         try #require(backends.count >= 2, "this build has both backends")
         var lookups = 0
         var matches = 0
+        var throughTables = 0
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.tables)) {
             var generator = SeededGenerator(seed: seed)
             let table = RandomTable(using: &generator)
@@ -41,6 +43,7 @@ import URLRouterConformance
                 #expect(Set(outcomes).count == 1, "seed \(seed): \(route.pattern) registered as \(outcomes)")
                 if outcomes[0] == "ok" { registered.append(route) }
             }
+            var acceptedRules: [(expression: String, target: String)] = []
             for rule in table.rules {
                 // Rules that could backtrack super-linearly are refused: by every backend alike.
                 var outcomes: [String] = []
@@ -53,6 +56,16 @@ import URLRouterConformance
                     }
                 }
                 #expect(Set(outcomes).count == 1, "seed \(seed): rule \(rule.expression) added as \(outcomes)")
+                if outcomes[0] == "ok" { acceptedRules.append((rule.expression, rule.target)) }
+            }
+            // The route table's entry points over the same routes and rules, on each backend.
+            let tables = try backends.map { backend in
+                try TableEntryPoints(
+                    routes: registered.map { route in
+                        RouteTable<String>.Route(
+                            route.pattern, method: route.method, variant: route.variant, priority: route.priority,
+                            name: route.name, value: route.name ?? "")
+                    }, rewriteRules: acceptedRules, options: table.options, backend: backend)
             }
             let urls = table.urls(count: 24, using: &generator)
             for url in urls {
@@ -61,6 +74,28 @@ import URLRouterConformance
                 let kind = [RouteKind?.none, .action, .object].randomElement(using: &generator)!
                 let results = routers.map { Observation($0.match(url, method: method, variants: variants, kind: kind)) }
                 lookups += 1
+                // A table has no kinds: a lookup of any kind is one it can express.
+                if kind == nil {
+                    throughTables += 1
+                    for (index, entryPoints) in tables.enumerated() {
+                        for entryPoint in [EntryPoint.lookup, .withMatch, .live] {
+                            let seen = entryPoints.observe(
+                                method: method, url: url, variants: variants, through: entryPoint,
+                                queryNames: Array((results[index].params ?? [:]).keys))
+                            if seen != entryPoint.visible(results[index]) {
+                                Issue.record(
+                                    """
+                                    seed \(seed): \(backends[index].name) router and \(entryPoint.resultName(backend: backends[index].name)) disagree on \(method ?? "-") \(url) variants=\(variants)
+                                    router: \(results[index])
+                                    \(entryPoint.rawValue): \(seen.map(String.init(describing:)) ?? entryPoints.problem ?? "no table")
+                                    table:
+                                    \(table)
+                                    """)
+                                return
+                            }
+                        }
+                    }
+                }
                 if results[0].route != nil { matches += 1 }
                 // Exactly equal: the work bound decides `limitExceeded` the same way on every backend,
                 // so one backend's limitExceeded beside anything else is a disagreement here.
@@ -80,6 +115,7 @@ import URLRouterConformance
         // The generator must produce real matches, not only misses.
         #expect(lookups == Self.tables * 24)
         #expect(matches > lookups / 10, "\(matches) of \(lookups) lookups matched")
+        #expect(throughTables > lookups / 5, "\(throughTables) of \(lookups) lookups through the tables")
     }
 }
 #endif

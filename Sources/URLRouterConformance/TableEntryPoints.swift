@@ -1,0 +1,138 @@
+package import URLRouter
+
+/// The route table's entry points over one set of routes and rules on one backend: a
+/// ``RouteTable`` and a ``LiveRouteTable`` whose routes' values are their names (a fixture's
+/// route ids). After an `unregister` case both are built again from the router's registrations.
+package final class TableEntryPoints {
+    let backend: RouterBackend
+    let options: RouterOptions
+    let rewriteRules: [(expression: String, target: String)]
+    /// The routes registered now, in registration order.
+    private(set) var routes: [RouteTable<String>.Route]
+    /// The table of ``routes``, or `nil` when it was refused (``problem`` says why).
+    private(set) var table: RouteTable<String>?
+    /// Why the table of ``routes`` was refused.
+    package private(set) var problem: String?
+    /// A live table that served an empty table first, then each table built here, swapped in.
+    let live: LiveRouteTable<String>
+
+    /// The entry points over `routes` (each route's value its name) and `rewriteRules`, under
+    /// `options` (a fixture's, SEMANTICS.md's defaults filled in).
+    package init(
+        routes: [RouteTable<String>.Route], rewriteRules: [(expression: String, target: String)],
+        options: RouterOptions, backend: RouterBackend
+    ) throws(RouteValidationError) {
+        self.backend = backend
+        self.options = options
+        self.rewriteRules = rewriteRules
+        self.routes = routes
+        self.live = try LiveRouteTable<String>([], options: options, backend: backend, name: "conformance")
+        rebuild()
+    }
+
+    /// The entry points over `suite`'s routes and rules.
+    convenience init(_ suite: FixtureSuite, backend: RouterBackend) throws(RouteValidationError) {
+        try self.init(
+            routes: suite.routes.map { route in
+                RouteTable<String>.Route(
+                    route.pattern, method: route.method, variant: route.variant, priority: route.priority,
+                    name: route.id, value: route.id)
+            }, rewriteRules: suite.rewrites.map { ($0.match, $0.target) }, options: suite.options, backend: backend)
+    }
+
+    /// Builds both tables again from the registrations `router` holds now (after `unregister`,
+    /// which forgets a registration and any it had replaced).
+    func follow(_ router: Router) {
+        routes = router.registrations.map { registration in
+            RouteTable<String>.Route(
+                registration.pattern, method: registration.method, variant: registration.variant,
+                priority: registration.priority, name: registration.name, value: registration.name ?? "")
+        }
+        rebuild()
+    }
+
+    /// The refusal of a table of the routes plus `route`, or `nil` when it compiles.
+    func refusal(adding route: RouteTable<String>.Route) -> RouterError? {
+        refusal(routes + [route], rewriteRules)
+    }
+
+    /// The refusal of a table of the routes and rules plus `rule`, or `nil` when it compiles.
+    func refusal(adding rule: (expression: String, target: String)) -> RouterError? {
+        refusal(routes, rewriteRules + [rule])
+    }
+
+    private func refusal(
+        _ routes: [RouteTable<String>.Route], _ rules: [(expression: String, target: String)]
+    ) -> RouterError? {
+        do {
+            _ = try RouteTable(routes, rewriteRules: rules, options: options, backend: backend)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func rebuild() {
+        do {
+            table = try RouteTable(routes, rewriteRules: rewriteRules, options: options, backend: backend)
+            problem = nil
+        } catch {
+            table = nil
+            problem = "the table is refused: \(error)"
+        }
+        live.replace(routes, rewriteRules: rewriteRules, source: "conformance")
+    }
+
+    /// What `entryPoint` observes for `lookup`, or `nil` when there is no table.
+    func observe(_ lookup: FixtureSuite.Lookup, through entryPoint: EntryPoint, queryNames: [String]) -> Observation? {
+        observe(
+            method: lookup.method, url: lookup.url, variants: lookup.variants, through: entryPoint,
+            queryNames: queryNames)
+    }
+
+    /// What `entryPoint` observes for a lookup of `url`, or `nil` when there is no table. The
+    /// borrowed lookup reads query values by name: `queryNames` are the names to read.
+    package func observe(
+        method: String?, url: String, variants: [String], through entryPoint: EntryPoint, queryNames: [String]
+    ) -> Observation? {
+        guard let table else { return nil }
+        switch entryPoint {
+        case .router:
+            return nil  // the router is not one of the tables
+        case .lookup:
+            return Observation(table.lookup(method: method, url: url, variants: variants).map(\.details))
+        case .live:
+            return Observation(live.lookup(method: method, url: url, variants: variants).map(\.details))
+        case .withMatch:
+            return table.withMatch(method: method, url: url, variants: variants) { found in
+                Observation(borrowed: found, queryNames: queryNames)
+            }
+        }
+    }
+}
+
+extension Observation {
+    /// What a borrowed lookup lends, read as a fixture compares it: the route's id, the path
+    /// parameters, the values of the query items called `queryNames` (a borrowed match reads the
+    /// query by name) and the catch-all.
+    init(borrowed found: borrowing RouteTable<String>.Lookup, queryNames: [String]) {
+        self.init()
+        switch found {
+        case .match(let match):
+            route = match.value
+            var params: [String: String] = [:]
+            for name in queryNames {
+                if let value = match.queryValue(name) { params[name] = value.string }
+            }
+            for index in 0..<match.parameterCount {
+                params[match.parameterName(at: index)] = match.parameter(at: index).string
+            }
+            if let count = match.catchAllSegmentCount {
+                catchall = (0..<count).map { match.catchAllSegment(at: $0).string }.joined(separator: "/")
+            }
+            self.params = params
+        case .miss(let reason, _):
+            error = reason.name
+        }
+    }
+}
