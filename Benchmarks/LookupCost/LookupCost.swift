@@ -83,10 +83,13 @@ enum LookupCost {
         var read = 0
         for request in requests {
             read &+= table.withMatch(method: request.method, url: request.url) { lookup in
-                guard case .match(let match) = lookup else { return 0 }
-                var read = match.value
-                for index in 0..<match.parameterCount { read &+= match.parameter(at: index).bytes.count }
-                return read
+                switch lookup {
+                case .miss: return 0
+                case .match(let match):
+                    var read = match.value
+                    for index in 0..<match.parameterCount { read &+= match.parameter(at: index).bytes.count }
+                    return read
+                }
             }
         }
         return read
@@ -110,10 +113,13 @@ enum LookupCost {
         var read = 0
         for request in requests {
             read &+= table.withMatch(method: request.method, url: request.url) { lookup in
-                guard case .match(let match) = lookup else { return 0 }
-                var read = match.value
-                for index in 0..<match.parameterCount { read &+= match.parameter(at: index).bytes.count }
-                return read
+                switch lookup {
+                case .miss: return 0
+                case .match(let match):
+                    var read = match.value
+                    for index in 0..<match.parameterCount { read &+= match.parameter(at: index).bytes.count }
+                    return read
+                }
             }
         }
         return read
@@ -128,15 +134,18 @@ enum LookupCost {
         var read = 0
         for (request, ranges) in zip(requests, ranges) {
             read &+= table.withMatch(method: request.method, url: request.url) { lookup in
-                guard case .match(let match) = lookup else { return 0 }
-                var read = match.value
-                let utf8 = request.url.utf8
-                for range in ranges {
-                    let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-                    let end = utf8.index(start, offsetBy: range.count)
-                    read &+= Substring(utf8[start..<end]).utf8.count
+                switch lookup {
+                case .miss: return 0
+                case .match(let match):
+                    var read = match.value
+                    let utf8 = request.url.utf8
+                    for range in ranges {
+                        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+                        let end = utf8.index(start, offsetBy: range.count)
+                        read &+= Substring(utf8[start..<end]).utf8.count
+                    }
+                    return read
                 }
-                return read
             }
         }
         return read

@@ -117,13 +117,16 @@ extension BenchmarkRunner {
                 var read = 0
                 for index in paths.indices {
                     read &+= typed.withMatch(method: methods[index], url: paths[index]) { lookup in
-                        guard case .match(let match) = lookup else { return 0 }
-                        var read = match.value
-                        for position in 0..<match.parameterCount {
-                            let bytes = match.parameter(at: position).bytes
-                            read &+= bytes.count &+ Int(bytes.first ?? 0)
+                        switch lookup {
+                        case .miss: return 0
+                        case .match(let match):
+                            var read = match.value
+                            for position in 0..<match.parameterCount {
+                                let bytes = match.parameter(at: position).bytes
+                                read &+= bytes.count &+ Int(bytes.first ?? 0)
+                            }
+                            return read
                         }
-                        return read
                     }
                 }
                 return read

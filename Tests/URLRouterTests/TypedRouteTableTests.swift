@@ -49,44 +49,59 @@ import Testing
         }
         #expect(notFound.reason == .noMatch && notFound.allowedMethods.isEmpty)
         table.withMatch(method: "PATCH", url: "/search") { lookup in
-            guard case .miss(let reason, let allowed) = lookup else {
-                Issue.record("PATCH /search matched")
-                return
+            switch lookup {
+            case .match: Issue.record("PATCH /search matched")
+            case .miss(let reason, let allowed):
+                #expect(reason == .methodNotAllowed)
+                #expect(allowed == ["GET", "HEAD"])
             }
-            #expect(reason == .methodNotAllowed)
-            #expect(allowed == ["GET", "HEAD"])
         }
     }
 
     @Test(arguments: backends) func borrowedLookupReadsParametersQueryAndCatchAllInPlace(backend: String) throws {
         let table = try Self.table(backend)
         let read = table.withMatch(method: "GET", url: "/users/42?tab=a&q=x+y&q=b%20c") { lookup -> [String]? in
-            guard let match = lookup.match else { return nil }
-            return [
-                String(match.value), match.pattern, match.name ?? "-", match.parameter("id")?.string ?? "-",
-                match.parameter(at: 0).string, match.parameterName(at: 0), match.queryValue("q")?.string ?? "-",
-                match.queryValue("tab")?.string ?? "-", match.queryValue("none")?.string ?? "absent",
-                String(match.parameter("id")?.bytesEqual("42") ?? false), match.parameter("nope") == nil ? "nil" : "?",
-            ]
+            switch lookup {
+            case .miss: return nil
+            case .match(let match):
+                return [
+                    String(match.value), match.pattern, match.name ?? "-", match.parameter("id")?.string ?? "-",
+                    match.parameter(at: 0).string, match.parameterName(at: 0), match.queryValue("q")?.string ?? "-",
+                    match.queryValue("tab")?.string ?? "-", match.queryValue("none")?.string ?? "absent",
+                    String(match.parameter("id")?.bytesEqual("42") ?? false),
+                    match.parameter("nope") == nil ? "nil" : "?",
+                ]
+            }
         }
         #expect(read == ["1", "/users/:id(\\d+)", "user", "42", "42", "id", "b c", "a", "absent", "true", "nil"])
 
-        let pieces = table.withMatch(method: "GET", url: "/img/logo.svg") { lookup in
-            lookup.match.map { [$0.parameter("name")?.string, $0.parameter("ext")?.string, String($0.value)] }
+        let pieces = table.withMatch(method: "GET", url: "/img/logo.svg") { lookup -> [String?]? in
+            switch lookup {
+            case .miss: return nil
+            case .match(let match):
+                return [match.parameter("name")?.string, match.parameter("ext")?.string, String(match.value)]
+            }
         }
         #expect(pieces == ["logo", "svg", "5"])
 
         // Escapes: the segments are decoded into storage of the lookup's own, `%2F` stays a value.
-        let files = table.withMatch(method: "GET", url: "/files/a%2Fb/c%20d") { lookup in
-            lookup.match.map { match in
-                [match.catchall ?? "-", String(match.catchAllSegmentCount ?? -1), match.catchAllSegment(at: 0).string]
+        let files = table.withMatch(method: "GET", url: "/files/a%2Fb/c%20d") { lookup -> [String]? in
+            switch lookup {
+            case .miss: return nil
+            case .match(let match):
+                return [
+                    match.catchall ?? "-", String(match.catchAllSegmentCount ?? -1),
+                    match.catchAllSegment(at: 0).string,
+                ]
             }
         }
         #expect(files == ["a/b/c d", "2", "a/b"])
 
         let malformed = table.withMatch(method: "GET", url: "/users/%zz") { lookup -> RouteMiss.Reason? in
-            if case .miss(let reason, _) = lookup { return reason }
-            return nil
+            switch lookup {
+            case .miss(let reason, _): return reason
+            default: return nil
+            }
         }
         #expect(malformed == .malformedURL)
     }
@@ -137,7 +152,13 @@ import Testing
                 return
             }
             #expect(miss.reason == .noMatch)
-            #expect(table.withMatch(method: "GET", url: "/a") { $0.match == nil })
+            let missed = table.withMatch(method: "GET", url: "/a") { lookup -> Bool in
+                switch lookup {
+                case .miss: return true
+                default: return false
+                }
+            }
+            #expect(missed)
         }
     }
 

@@ -62,15 +62,24 @@ final class URLRouterBorrowedUnderTest: SynchronousRouter {
     }
 
     func answer(method: String, path: String) -> Int? {
-        table.withMatch(method: method, url: path) { $0.match?.value }
+        table.withMatch(method: method, url: path) { lookup -> Int? in
+            switch lookup {
+            case .miss: return nil
+            case .match(let match):
+                return match.value
+            }
+        }
     }
 
     func lookup(method: String, path: String) -> Int {
         table.withMatch(method: method, url: path) { lookup in
-            guard case .match(let match) = lookup else { return -1 }
-            var total = 0
-            for index in 0..<match.parameterCount { total &+= match.parameter(at: index).bytes.count }
-            return total
+            switch lookup {
+            case .miss: return -1
+            case .match(let match):
+                var total = 0
+                for index in 0..<match.parameterCount { total &+= match.parameter(at: index).bytes.count }
+                return total
+            }
         }
     }
 }

@@ -1,31 +1,26 @@
 extension RouteTable {
     /// The answer of a borrowed lookup (``RouteTable/withMatch(method:url:variants:_:)``), valid
-    /// only during the call that lends it.
-    public enum Lookup {
+    /// only during the call that lends it: noncopyable, so that it cannot leave that call.
+    public enum Lookup: ~Copyable {
         /// A route matched.
         case match(BorrowedMatch)
         /// No route answers, and why; for ``RouteMiss/Reason/methodNotAllowed``, the methods that
         /// would have answered, sorted (`HEAD` wherever `GET` is there), for an `Allow` header.
         case miss(RouteMiss.Reason, allowedMethods: [String])
 
-        /// The match, or `nil` on a miss.
-        @inlinable
-        public var match: BorrowedMatch? {
-            if case .match(let match) = self { return match }
-            return nil
-        }
     }
 
     /// A match read in place: the winning route's value, its route and parameters, all read
     /// through pointers into the table and the URL, with nothing allocated or retained until a
     /// caller asks for a `String` (or copies a value that is a reference).
     ///
-    /// Valid only during the call that lends it. The type cannot stop a caller from keeping it
-    /// (it is not `~Escapable`: in Swift 6.3 a type of one's own that is built from pointers and
-    /// returned with a lifetime needs the experimental `Lifetimes` feature, which a package may not
-    /// ask its users for), so `withMatch`'s body must copy what it keeps: ``URLText/string``, or
-    /// ``value``.
-    public struct BorrowedMatch {
+    /// Valid only during the call that lends it, and noncopyable, so that it cannot leave that
+    /// call: `withMatch`'s result is copyable, so `{ $0 }` or a closure returning the match does
+    /// not compile. The body copies what it keeps: ``URLText/string``, or ``value``. (It is not
+    /// `~Escapable`: in Swift 6.3 a type of one's own built from pointers and returned with a
+    /// lifetime needs the experimental `Lifetimes` feature, which a package may not ask its users
+    /// for.)
+    public struct BorrowedMatch: ~Copyable {
         /// The view, on the lookup's stack: a match is two pointers, so handing it on copies
         /// two words rather than the view.
         @usableFromInline let view: UnsafePointer<MatchView>

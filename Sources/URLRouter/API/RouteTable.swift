@@ -13,8 +13,9 @@
 /// case .failure(let miss): print(miss.reason, miss.allowedMethods)
 /// }
 /// // The hot path: nothing allocated, nothing reference counted.
-/// let id = table.withMatch(method: "GET", url: "/users/42") { lookup in
-///     lookup.match?.parameter("id")?.string
+/// let id = table.withMatch(method: "GET", url: "/users/42") { lookup -> String? in
+///     guard case .match(let match) = lookup else { return nil }
+///     return match.parameter("id")?.string
 /// }
 /// ```
 ///
@@ -118,8 +119,11 @@ public struct RouteTable<Value: Sendable>: Sendable {
         table.withLookup(url, method: method, variants: variants) { found in
             switch found {
             case .match(let view):
-                result = body(.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle))))
-            case .miss(let reason, let allowedMethods): result = body(.miss(reason, allowedMethods: allowedMethods))
+                let lookup = Lookup.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle)))
+                result = body(lookup)
+            case .miss(let reason, let allowedMethods):
+                let lookup = Lookup.miss(reason, allowedMethods: allowedMethods)
+                result = body(lookup)
             }
         }
         return result.unsafelyUnwrapped

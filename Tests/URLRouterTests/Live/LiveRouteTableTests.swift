@@ -36,7 +36,13 @@ import Testing
         let match = try live.lookup(method: "GET", url: "/users/7").get()
         #expect(match.value == "showUser")
         #expect(match.parameters.get("id") == "7")
-        let borrowed = live.withMatch(method: "GET", url: "/users/8") { $0.match?.parameter("id")?.string }
+        let borrowed = live.withMatch(method: "GET", url: "/users/8") { lookup -> String? in
+            switch lookup {
+            case .miss: return nil
+            case .match(let match):
+                return match.parameter("id")?.string
+            }
+        }
         #expect(borrowed == "8")
     }
 
@@ -151,8 +157,10 @@ import Testing
                     (match.value == 1 && x == "7" && y == nil) || (match.value == 2 && x == nil && y == "7")
                 if !consistent { wrong.add(1, ordering: .relaxed) }
                 let borrowed = live.withMatch(method: "GET", url: "/b") { lookup in
-                    if case .match(let match) = lookup { return match.value }
-                    return 2
+                    switch lookup {
+                    case .match(let match): return match.value
+                    default: return 2
+                    }
                 }
                 if borrowed != 1 && borrowed != 2 { wrong.add(1, ordering: .relaxed) }
                 answered.add(1, ordering: .relaxed)

@@ -44,8 +44,10 @@ import Testing
             #expect(miss.reason == reason, "\(url.debugDescription)")
             #expect(miss.detail == "\(detail): \(reason.refusal!)", "\(url.debugDescription)")
             let borrowed = table.withMatch(method: "GET", url: url) { lookup -> RouteMiss.Reason? in
-                if case .miss(let reason, _) = lookup { return reason }
-                return nil
+                switch lookup {
+                case .miss(let reason, _): return reason
+                default: return nil
+                }
             }
             #expect(borrowed == reason, "\(url.debugDescription)")
         }
