@@ -70,10 +70,9 @@ public final class RouteMatch: Sendable {
     /// out of the lent buffers in place.
     // The resolution's parts rather than the resolution: a class's allocating initializer is a
     // function of its own, not inlined into the large answer step, and took the resolution by
-    // address, so each owning lookup first copied it (193 bytes, one memcpy) to pass it: a
-    // GitHub-set owning lookup took 206-213 ns, 191-193 ns without (urlrouter bench --backend
-    // pcre2, three interleaved rounds), for 18 instructions more. Borrowing `extra`: an
-    // initializer's arguments are owned, which retains the caller's empty dictionary.
+    // address, so each owning lookup first copied all of it (one memcpy) to pass it, which
+    // `urlrouter bench` timed slower. Borrowing `extra`: an initializer's arguments are owned,
+    // which retains the caller's empty dictionary.
     @inline(__always)
     init(
         route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
@@ -106,9 +105,8 @@ public final class RouteMatch: Sendable {
     public var url: String { details?.callerURL ?? routedURL }
 
     /// The number of path parameters.
-    // Inlinable for a plain match (no rare box): from another module, reading every parameter of
-    // the GitHub set's lookups takes 66 instructions a lookup more when these two are not
-    // (3,901 against 3,835; Benchmarks/instructions).
+    // Inlinable for a plain match (no rare box): reading parameters from another module costs
+    // more when these two are calls (Benchmarks/instructions).
     @inlinable
     public var parameterCount: Int { details == nil ? packedCaptures.count : detailedParameterCount }
 

@@ -33,9 +33,8 @@ extension RouteTable {
         }
 
         /// The value the winning route stores.
-        // The members below are not inlinable: inlined into another module, they save 7
-        // instructions of a GitHub-set lookup that reads every parameter (2,257 against 2,264;
-        // Benchmarks/instructions). `value`, generic, is read in place.
+        // The members below are not inlinable: inlined into another module they save next to
+        // nothing (Benchmarks/instructions). `value`, generic, is read in place.
         @inlinable public var value: Value { valuePointer.pointee }
 
         /// The winning route's pattern, as written.

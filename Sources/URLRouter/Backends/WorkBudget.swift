@@ -7,9 +7,8 @@ package struct WorkBudget: Sendable, Hashable {
     /// The steps left.
     var remainingSteps: Int
 
-    /// The default budget of one lookup: 10,000,000 steps (the bound is loose: on this project's
-    /// test machine a lookup charged nearly the whole budget took 2 ms on PCRE2, 13 ms on
-    /// Foundation; see the README).
+    /// The default budget of one lookup: 10,000,000 steps (the bound is loose: the README and the
+    /// Reliability article give what a lookup charged nearly the whole budget takes).
     static let defaultSteps = 10_000_000
 
     /// What one engine call may spend before the engine itself stops it, whatever was charged:

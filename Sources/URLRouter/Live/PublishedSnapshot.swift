@@ -21,9 +21,8 @@ final class PublishedSnapshot: Sendable {
     }
 
     /// The current snapshot, as this thread's copy.
-    // Inlinable: from another module, a GitHub-set borrowed lookup through a live table takes
-    // 2,349 instructions with this a call, 2,329 inlined, against 2,235 for a plain table
-    // (Benchmarks/instructions).
+    // Inlinable: a call from another module costs a live table's lookups more than inlining it
+    // (Benchmarks/instructions, the live counts).
     @inlinable
     func current() -> AnyObject {
         let wanted = versions.load(ordering: .acquiring)

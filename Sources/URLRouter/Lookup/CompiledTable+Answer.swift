@@ -34,7 +34,7 @@ extension CompiledTable {
             withUnsafePointer(to: &view) { body(.match($0)) }
         }
         // One closure each: the plain path's is inlined with the answer (one closure passed to both
-        // is called, not inlined: about 50 instructions more a GitHub lookup, Benchmarks/instructions).
+        // is called, not inlined, which Benchmarks/instructions counts).
         if resolvePlain(url, method, variants, { answer($0) }) { return }
         resolve(url, method: method, variants: variants) { answer($0) }
     }

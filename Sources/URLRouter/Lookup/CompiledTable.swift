@@ -226,8 +226,7 @@ package struct CompiledTable: Sendable {
     /// the rest of the pipeline, with what those conditions make constant left out: one scan into
     /// room of constant size, then ``match(_:_:_:_:_:_:)``, and `body`, which each lookup passes
     /// as a closure of its own so that its answer step is inlined here. (Behind the general
-    /// path's nested closures, the same lookup took a quarter longer: 162-167 against 132 ns a
-    /// GitHub-set borrowed lookup, `urlrouter bench`.)
+    /// path's nested closures the same lookup takes longer: `urlrouter bench` measures it.)
     ///
     /// - Returns: `false`, having lent `body` nothing, when the lookup is not such a lookup (a
     ///   table or variants the plain path does not serve, a URL too long, one the scan refuses or

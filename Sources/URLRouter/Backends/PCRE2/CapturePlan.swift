@@ -3,7 +3,8 @@
 /// Where a route's captures are, so that a match reads them from the request's segments rather
 /// than from PCRE2's capture groups: the route's segment layout and up to 8 capturing positions.
 /// Routes with in-segment patterns, more than 8 parameters or one past position 65,535 are not
-/// `simple`: their captures take the general path. 28 bytes, one per route of the table.
+/// `simple`: their captures take the general path. One per route of the table, kept small
+/// (positions as `UInt16`).
 struct CapturePlan {
     var layout: SegmentLayout
     var simple: Bool

@@ -214,12 +214,11 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// The one entry point: writes the subject `/seg1/seg2//Mscheme` from the request's bytes
     /// (one copy when the segments are one run of them); answers a wholly literal path from
     /// ``LiteralRoutes`` when one of its routes answers; else runs the shard, and reads the
-    /// winner's captures from its capture plan. Nothing on the way is reference counted or allocated (a
-    /// route with more than eight parameters gives a capture list that is).
+    /// winner's captures from its capture plan into the request's capture room. Nothing on the way
+    /// is reference counted or allocated.
     // Inlined into its protocol witness, its one caller, which otherwise took the outcome into a
-    // temporary and copied it out; reading it back stalled on the stores just made: a GitHub-set
-    // borrowed lookup took 100-102 ns, 95-96 without (urlrouter bench --backend pcre2), and 1,920
-    // instructions against 1,901 (Benchmarks/instructions).
+    // temporary and copied it out; reading it back stalled on the stores just made (commit
+    // 6fda3ca gives the measurements).
     @inline(__always)
     func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         // Specialized for an observer that does nothing: no trace of recording in a lookup.
