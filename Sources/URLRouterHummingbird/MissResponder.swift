@@ -2,10 +2,11 @@
 import Hummingbird
 import URLRouter
 
-/// Why a lookup found no route, handed to ``MissResponder`` through the router's middleware.
+/// The answer to a request no route takes, handed to ``MissResponder`` through the router's
+/// middleware.
 struct LookupMiss: Sendable {
-    let reason: RouteMiss.Reason
-    let allowedMethods: [String]
+    /// What to answer (URLRouter's one rule for every server).
+    let answer: MissAnswer
 
     /// The miss of the request being answered: set by ``URLRouterResponder`` around the middleware
     /// chain, so that one chain, built once, answers every miss.
@@ -13,33 +14,18 @@ struct LookupMiss: Sendable {
 }
 
 /// The answer to a request no route takes, behind the router's middleware, with the endpoint path
-/// `NotFound` as Hummingbird's own not-found answer.
+/// `NotFound` as Hummingbird's own not-found answer; a 404 is Hummingbird's own
+/// `HTTPError(.notFound)`.
 struct MissResponder<Context: RequestContext>: HTTPResponder {
     func respond(to request: Request, context: Context) throws -> Response {
         context.coreContext.endpointPath.value = "NotFound"
-        guard let miss = LookupMiss.current else { throw HTTPError(.notFound) }
-        switch miss.reason {
-        case .methodNotAllowed:
-            var headers = HTTPFields()
-            if request.method == .options {
-                headers[.allow] = (miss.allowedMethods + ["OPTIONS"]).joined(separator: ", ")
-                return Response(status: .noContent, headers: headers)
-            }
-            headers[.allow] = miss.allowedMethods.joined(separator: ", ")
-            throw HTTPError(.methodNotAllowed, headers: headers)
-        case .malformedURL:
-            throw HTTPError(.badRequest, message: "malformed URL: a '%' not followed by two hex digits, or not UTF-8")
-        case .urlTooLong:
-            throw HTTPError(.uriTooLong)
-        case .limitExceeded:
-            throw HTTPError(.badRequest, message: "the URL takes the route constraints too much work")
-        case _ where miss.reason.refusal != nil:
-            // The strict profile refused the path (RouterOptions.requestChecks): a reason that
-            // never quotes the request.
-            throw HTTPError(.badRequest, message: "refused: \(miss.reason.refusal ?? miss.reason.name)")
-        default:
-            throw HTTPError(.notFound)
-        }
+        guard let answer = LookupMiss.current?.answer else { throw HTTPError(.notFound) }
+        var headers = HTTPFields()
+        if let allow = answer.allow { headers[.allow] = allow }
+        let status = HTTPResponse.Status(code: answer.status)
+        // OPTIONS to a path other methods take: an answer, not an error.
+        if answer.status == 204 { return Response(status: status, headers: headers) }
+        throw HTTPError(status, headers: headers, message: answer.reason)
     }
 }
 #endif

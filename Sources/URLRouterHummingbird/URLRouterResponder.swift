@@ -53,17 +53,20 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
                 switch lookup {
                 case .match(let match):
                     return .endpoint(match.value, Self.parameters(of: match))
-                case .miss(.methodNotAllowed, _) where !answersMethodNotAllowed:
-                    return .miss(LookupMiss(reason: .noMatch, allowedMethods: []))
                 case .miss(let reason, let allowedMethods):
-                    return .miss(LookupMiss(reason: reason, allowedMethods: allowedMethods))
+                    return .miss(
+                        LookupMiss(
+                            answer: MissAnswer(
+                                reason, method: method.rawValue, allowedMethods: allowedMethods,
+                                answersMethodNotAllowed: answersMethodNotAllowed)))
                 }
-            } ?? .miss(LookupMiss(reason: .noMatch, allowedMethods: []))
+            } ?? .miss(LookupMiss(answer: MissAnswer(.noMatch, method: method.rawValue, allowedMethods: [])))
         switch found {
         case .endpoint(let endpoint, _) where method == .head && endpoint.method == .get && !answersHeadWithGet:
             // A GET route answered HEAD: only with `.autoGenerateHeadEndpoints`, as in Hummingbird.
             return try await answer(
-                LookupMiss(reason: .noMatch, allowedMethods: []), request: request, context: context)
+                LookupMiss(answer: MissAnswer(.noMatch, method: method.rawValue, allowedMethods: [])), request: request,
+                context: context)
         case .endpoint(let endpoint, let parameters):
             do {
                 var context = context

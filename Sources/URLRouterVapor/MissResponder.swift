@@ -16,25 +16,19 @@ struct MissResponder: Responder {
         self.outcome = outcome
     }
 
-    /// The answer to a lookup's miss.
-    init(_ reason: RouteMiss.Reason, method: HTTPMethod, allowed: [String]) {
-        switch reason {
-        case .methodNotAllowed where method == .OPTIONS:
-            self.init(.options(allow: (allowed + ["OPTIONS"]).joined(separator: ", ")))
-        case .methodNotAllowed:
-            self.init(.failure(Abort(.methodNotAllowed, headers: ["Allow": allowed.joined(separator: ", ")])))
-        case .malformedURL:
-            self.init(.failure(Abort(.badRequest, reason: "malformed URL: an escape that is not UTF-8")))
-        case .urlTooLong:
-            self.init(.failure(Abort(.uriTooLong)))
-        case .limitExceeded:
-            self.init(.failure(Abort(.badRequest, reason: "the URL takes the route constraints too much work")))
-        case _ where reason.refusal != nil:
-            // The strict profile refused the path (RouterOptions.requestChecks): a reason that
-            // never quotes the request.
-            self.init(.failure(RequestRefused(reason: "refused: \(reason.refusal ?? reason.name)")))
+    /// The answer to a lookup's miss of `reason` (URLRouter's `MissAnswer`) in Vapor's terms: a
+    /// 404 fails with Vapor's own `RouteNotFound`, a strict-profile refusal with ``RequestRefused``,
+    /// any other error with `Abort`.
+    init(_ answer: MissAnswer, reason: RouteMiss.Reason) {
+        var headers = HTTPHeaders()
+        if let allow = answer.allow { headers.add(name: .allow, value: allow) }
+        switch answer.status {
+        case 204: self.init(.options(allow: answer.allow ?? ""))
+        case 404: self.init(.failure(MissResponder.routeNotFound))
+        case _ where reason.refusal != nil: self.init(.failure(RequestRefused(reason: answer.reason ?? "refused")))
         default:
-            self.init(.failure(MissResponder.routeNotFound))
+            self.init(
+                .failure(Abort(HTTPResponseStatus(statusCode: answer.status), headers: headers, reason: answer.reason)))
         }
     }
 

@@ -223,16 +223,16 @@ public struct URLRouterResponder: Responder {
             if let rawParameters { request.storage[RawPathParameters.self] = rawParameters }
             request.route = target.route
             response = target.responder.respond(to: request)
-        case .miss(.noMatch, _), .miss(.kindMismatch, _):
-            response = notFoundResponder.respond(to: request)
-        case .miss(.methodNotAllowed, _) where !answersMethodNotAllowed:
-            // As Vapor's router: a path no route of this method takes is not found.
-            response = notFoundResponder.respond(to: request)
         case .miss(let reason, let allowed):
-            response = middleware.makeResponder(
-                chainingTo: MissResponder(reason, method: request.method, allowed: allowed)
-            )
-            .respond(to: request)
+            let answer = MissAnswer(
+                reason, method: request.method.rawValue, allowedMethods: allowed,
+                answersMethodNotAllowed: answersMethodNotAllowed)
+            // A 404 (as Vapor's router, also for a path only routes of other methods take, unless
+            // answersMethodNotAllowed) goes through the chain built once.
+            response =
+                answer.status == 404
+                ? notFoundResponder.respond(to: request)
+                : middleware.makeResponder(chainingTo: MissResponder(answer, reason: reason)).respond(to: request)
         }
         guard reportMetrics else { return response }
         return response.always { result in

@@ -188,10 +188,10 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
                 switch lookup {
                 case .match(let match):
                     return (200, "\(match.value) \(match.parameter("number")?.string ?? "")")
-                case .miss(.methodNotAllowed, let allowed): return (405, allowed.joined(separator: ", "))
-                case .miss(.malformedURL, _): return (400, "")
-                case .miss(.urlTooLong, _): return (414, "")
-                case .miss: return (404, "")
+                case .miss(let reason, let allowed):
+                    // 404, 405 with `Allow`, OPTIONS 204, 400 with a reason, 414: the integrations' rule.
+                    let answer = MissAnswer(reason, method: method, allowedMethods: allowed)
+                    return (answer.status, answer.allow ?? answer.reason ?? "")
                 }
             }
         }
@@ -200,7 +200,10 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
         #expect(respond(method: "GET", uri: "/repos/apple/swift/issues/12") == (200, "getIssue 12"))
         #expect(respond(method: "GET", uri: "/repos/apple/swift/issues") == (200, "listIssues "))
         #expect(respond(method: "POST", uri: "/repos/apple/swift/issues") == (405, "GET, HEAD"))
-        #expect(respond(method: "GET", uri: "/repos/apple/swift/issues/%zz") == (400, ""))
+        #expect(respond(method: "OPTIONS", uri: "/repos/apple/swift/issues") == (204, "GET, HEAD, OPTIONS"))
+        #expect(
+            respond(method: "GET", uri: "/repos/apple/swift/issues/%zz")
+                == (400, "malformed URL: a '%' not followed by two hex digits, or not UTF-8"))
         #expect(respond(method: "GET", uri: "/" + String(repeating: "a", count: 9000)) == (414, ""))
         #expect(respond(method: "GET", uri: "/repos/apple/swift/issues/twelve") == (404, ""))
     }

@@ -52,8 +52,9 @@ extension RouteTable {
 
         /// The path parameter at `index` (pattern order) as written in the routed URL, escapes and
         /// all: what Hummingbird's router stores, and what an OpenAPI transport hands the generated
-        /// code, which decodes each value once. ``URLText/string`` decodes it fully.
-        public func rawParameter(at index: Int) -> URLText { view.rawParameter(at: index) }
+        /// code, which decodes each value once. ``URLText/string`` decodes it fully. For the
+        /// integrations.
+        package func rawParameter(at index: Int) -> URLText { view.rawParameter(at: index) }
 
         /// The path parameter called `name`, or `nil` when the route has none of that name.
         public func parameter(_ name: String) -> URLText? { view.parameter(name) }
@@ -68,7 +69,7 @@ extension RouteTable {
         public func catchAllSegment(at index: Int) -> URLText { view.catchAllSegment(at: index) }
 
         /// The segment at `index` of those the catch-all took, as written in the routed URL.
-        public func rawCatchAllSegment(at index: Int) -> URLText { view.rawCatchAllSegment(at: index) }
+        package func rawCatchAllSegment(at index: Int) -> URLText { view.rawCatchAllSegment(at: index) }
 
         /// The segments the catch-all took, decoded and joined by `/` (a new string), or `nil`
         /// for a route without one.

@@ -4,7 +4,7 @@
 /// Valid only during the call that lends it. ``string`` copies and decodes it.
 public struct URLText {
     /// The bytes: a path value in comparison form (escapes decoded except `%2F` and `%25`) or as
-    /// written (``RouteTable/BorrowedMatch/rawParameter(at:)``), a query value as written.
+    /// written (for the integrations), a query value as written.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// How the bytes decode.
     let form: Form

@@ -1,0 +1,61 @@
+/// The HTTP answer to a request no route takes: one rule for every server, which the Hummingbird
+/// and Vapor integrations answer with and a server of its own can too.
+///
+/// | miss | answer |
+/// | --- | --- |
+/// | no route, or a route of another kind | 404 |
+/// | routes of other methods take the path | 405 with `Allow`, OPTIONS 204 with `Allow` (plus `OPTIONS`); 404 when the server does not answer 405, as Hummingbird's and Vapor's routers do not |
+/// | a request check refused it (``RouterOptions/requestChecks``) | 400, `refused: ` and ``RouteMiss/Reason/refusal`` |
+/// | a malformed escape | 400 |
+/// | the constraints' work limit | 400 |
+/// | longer than ``RouterOptions/maxURLLength`` | 414 |
+///
+/// ```swift
+/// let answer = MissAnswer(.methodNotAllowed, method: "DELETE", allowedMethods: ["GET", "HEAD"])
+/// // answer.status == 405, answer.allow == "GET, HEAD"
+/// ```
+public struct MissAnswer: Sendable {
+    /// The status code: 404, 405, 204, 400 or 414.
+    public let status: Int
+    /// The `Allow` header's value (405 and 204), else `nil`.
+    public let allow: String?
+    /// For a 400, why, in a few words that never quote the request; `nil` where the status says it.
+    public let reason: String?
+
+    /// The answer to a miss of `reason` for a request of `method`.
+    ///
+    /// - Parameters:
+    ///   - reason: why the lookup found no route.
+    ///   - method: the request's method.
+    ///   - allowedMethods: for ``RouteMiss/Reason/methodNotAllowed``, the methods that would
+    ///     have answered (the miss's).
+    ///   - answersMethodNotAllowed: whether a path that only routes of other methods take is
+    ///     answered 405 (and OPTIONS 204); `true` by default, `false` answers it 404.
+    public init(
+        _ reason: RouteMiss.Reason, method: String, allowedMethods: [String], answersMethodNotAllowed: Bool = true
+    ) {
+        switch reason {
+        case .methodNotAllowed where answersMethodNotAllowed:
+            let isOptions = method == "OPTIONS"  // methods are case-sensitive
+            self.init(
+                status: isOptions ? 204 : 405,
+                allow: (allowedMethods + (isOptions ? ["OPTIONS"] : [])).joined(separator: ", "), reason: nil)
+        case .malformedURL:
+            self.init(status: 400, reason: "malformed URL: a '%' not followed by two hex digits, or not UTF-8")
+        case .limitExceeded:
+            self.init(status: 400, reason: "the URL takes the route constraints too much work")
+        case .urlTooLong:
+            self.init(status: 414)
+        case _ where reason.refusal != nil:
+            self.init(status: 400, reason: "refused: \(reason.refusal ?? reason.name)")
+        default:
+            self.init(status: 404)
+        }
+    }
+
+    private init(status: Int, allow: String? = nil, reason: String? = nil) {
+        self.status = status
+        self.allow = allow
+        self.reason = reason
+    }
+}
