@@ -2,10 +2,9 @@ import Testing
 
 @testable import URLRouter
 
-/// Precedence is computed in two places: the compiled table's sort (`CompiledRoute`'s flat keys)
-/// and the comparison that `urlrouter match --explain` and `lint` word (`PrecedenceExplanation`).
-/// On random tables they must agree on every pair of routes, and the rule `--explain` names for
-/// a pair must be the one that orders it.
+/// The compiled table's sort and the explanation `urlrouter match --explain` and `lint` word
+/// (`PrecedenceExplanation`) read one `PrecedenceKey`: on random tables the explanation orders
+/// every pair of routes as the compiled table does, and names the rule that orders it.
 @Suite struct PrecedenceAgreementTests {
     @Test func theExplanationOrdersEveryPairAsTheCompiledTableDoes() throws {
         var pairs = 0

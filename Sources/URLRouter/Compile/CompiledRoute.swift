@@ -122,27 +122,7 @@ extension CompiledRoute {
         }
     }
 
-    /// `-1` when `lhs` is more specific, `1` when `rhs` is, `0` when neither.
-    static func compareSpecificity(_ lhs: [PositionRank], _ rhs: [PositionRank]) -> Int {
-        for position in 0..<max(lhs.count, rhs.count) {
-            let a = position < lhs.count ? lhs[position] : .ended
-            let b = position < rhs.count ? rhs[position] : .ended
-            if a < b { return -1 }
-            if b < a { return 1 }
-        }
-        return 0
-    }
-
-    /// The method tier of SEMANTICS.md section 3.3: any lookup that two routes both answer
-    /// orders them the same way by this number.
-    var methodRank: Int { HTTPMethodName.tier(method) }
-
-    /// Sorts routes into precedence order: priority, specificity, scheme-bound, method, registration.
-    ///
-    /// Each route's order is one flat key compared word by word: its priority (negated), one word
-    /// per position's rank, the rank of a route that has ended (so a shorter route compares its
-    /// end with the longer one's next position, as ``compareSpecificity(_:_:)`` does), then
-    /// scheme-bound, method tier and registration order.
+    /// Sorts routes into precedence order: each route's ``PrecedenceKey``, compared word by word.
     static func sortedByPrecedence(_ routes: [CompiledRoute]) -> [CompiledRoute] {
         var keys: [UInt64] = []
         var starts: [Int] = []
@@ -150,28 +130,17 @@ extension CompiledRoute {
         starts.reserveCapacity(routes.count + 1)
         for route in routes {
             starts.append(keys.count)
-            // Priority descending: flip the sign bit (order-preserving), then every bit (reversing).
-            keys.append(~(UInt64(bitPattern: Int64(route.priority)) ^ (1 << 63)))
-            for element in route.elements { keys.append(PositionRank(element).word) }
-            keys.append(PositionRank.ended.word)
-            keys.append(route.scheme != nil ? 0 : 1)
-            keys.append(UInt64(route.methodRank))
-            keys.append(UInt64(route.sequence))
+            PrecedenceKey.append(
+                priority: route.priority, elements: route.elements, schemeBound: route.scheme != nil,
+                method: route.method, sequence: route.sequence, to: &keys)
         }
         starts.append(keys.count)
         let order = keys.withUnsafeBufferPointer { keys in
             starts.withUnsafeBufferPointer { starts in
                 routes.indices.sorted { i, j in
-                    var a = starts[i]
-                    var b = starts[j]
-                    let aEnd = starts[i + 1]
-                    let bEnd = starts[j + 1]
-                    while a < aEnd, b < bEnd {
-                        if keys[a] != keys[b] { return keys[a] < keys[b] }
-                        a += 1
-                        b += 1
-                    }
-                    return aEnd - a < bEnd - b
+                    PrecedenceKey.precedes(
+                        UnsafeBufferPointer(rebasing: keys[starts[i]..<starts[i + 1]]),
+                        UnsafeBufferPointer(rebasing: keys[starts[j]..<starts[j + 1]]))
                 }
             }
         }

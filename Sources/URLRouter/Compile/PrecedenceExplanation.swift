@@ -27,53 +27,69 @@ package struct PrecedenceExplanation: Sendable {
     /// `-1` when `a` ranks above `b` by priority, specificity, scheme or method tier, `1` when `b`
     /// does, `0` when only the registration order tells them apart.
     package func order(_ a: RouteRegistration, _ b: RouteRegistration) -> Int {
-        if a.priority != b.priority { return a.priority > b.priority ? -1 : 1 }
-        let loweredA = LoweredPattern(a.parsedPattern, options: options)
-        let loweredB = LoweredPattern(b.parsedPattern, options: options)
-        let specificity = CompiledRoute.compareSpecificity(
-            loweredA.elements.map(CompiledRoute.PositionRank.init),
-            loweredB.elements.map(CompiledRoute.PositionRank.init))
-        if specificity != 0 { return specificity }
-        if (loweredA.scheme != nil) != (loweredB.scheme != nil) { return loweredA.scheme != nil ? -1 : 1 }
-        let (tierA, tierB) = (HTTPMethodName.tier(a.method), HTTPMethodName.tier(b.method))
-        if tierA != tierB { return tierA < tierB ? -1 : 1 }
-        return 0
+        // The keys leave the registration order out: a difference is a rule of the other four.
+        guard let (_, aFirst, _) = firstDifference(a, b) else { return 0 }
+        return aFirst ? -1 : 1
     }
 
     /// The rule that ranks `higher` above `lower`, and why, in one phrase; `higher` registered
     /// before `lower` when only the order is left.
     package func reason(_ higher: RouteRegistration, over lower: RouteRegistration) -> (rule: Rule, text: String) {
-        if higher.priority != lower.priority {
-            return (.priority, "priority \(higher.priority) over \(lower.priority)")
+        guard let (_, _, rule) = firstDifference(higher, lower) else {
+            return (.registrationOrder, "registered first; nothing else tells them apart")
         }
         let a = LoweredPattern(higher.parsedPattern, options: options)
         let b = LoweredPattern(lower.parsedPattern, options: options)
-        for position in 0..<max(a.elements.count, b.elements.count) {
-            let rankA = position < a.elements.count ? CompiledRoute.PositionRank(a.elements[position]) : .ended
-            let rankB = position < b.elements.count ? CompiledRoute.PositionRank(b.elements[position]) : .ended
-            guard rankA != rankB else { continue }
-            let first = describe(higher, a, at: position)
-            let second = describe(lower, b, at: position)
+        switch rule {
+        case .priority:
+            return (.priority, "priority \(higher.priority) over \(lower.priority)")
+        case .specificity(let position):
+            let (rankA, rankB) = (rank(a, at: position - 1), rank(b, at: position - 1))
+            let first = describe(higher, a, at: position - 1)
+            let second = describe(lower, b, at: position - 1)
             let why = rankA.kind == rankB.kind ? " (more literal text, then fewer captures, is more specific)" : ""
-            return (
-                .specificity(position: position + 1),
-                "segment \(position + 1): \(first) is more specific than \(second)\(why)"
-            )
-        }
-        if (a.scheme != nil) != (b.scheme != nil) {
+            return (rule, "segment \(position): \(first) is more specific than \(second)\(why)")
+        case .scheme:
             return (.scheme, "bound to the scheme '\(a.scheme ?? "")', beside a route for any scheme")
-        }
-        // The method tier, as ``order(_:_:)`` and the compiled table's sort compare it: two
-        // methods of one tier (`POST`, `DELETE`) never answer the same lookup, so the order
-        // between them is only the registration order.
-        if HTTPMethodName.tier(higher.method) != HTTPMethodName.tier(lower.method) {
+        case .method:
+            // Two methods of one tier (`POST`, `DELETE`) never answer the same lookup, so the order
+            // between them is only the registration order.
             let tier = { (method: String?) -> String in
                 guard let method else { return "any" }
                 return HTTPMethodName.alsoAnswered(by: method).map { "\(method) (also answering \($0))" } ?? method
             }
             return (.method, "method \(tier(higher.method)) ranks above method \(tier(lower.method))")
+        case .registrationOrder:
+            return (.registrationOrder, "registered first; nothing else tells them apart")
         }
-        return (.registrationOrder, "registered first; nothing else tells them apart")
+    }
+
+    /// Where the ``PrecedenceKey``s of `a` and `b` (registration order left out) first differ:
+    /// the word's index, whether `a` comes first there, and the word's rule; `nil` when equal.
+    private func firstDifference(_ a: RouteRegistration, _ b: RouteRegistration) -> (Int, Bool, Rule)? {
+        let (loweredA, loweredB) = (
+            LoweredPattern(a.parsedPattern, options: options), LoweredPattern(b.parsedPattern, options: options)
+        )
+        var keyA: [UInt64] = []
+        var keyB: [UInt64] = []
+        PrecedenceKey.append(
+            priority: a.priority, elements: loweredA.elements, schemeBound: loweredA.scheme != nil, method: a.method,
+            sequence: 0, to: &keyA)
+        PrecedenceKey.append(
+            priority: b.priority, elements: loweredB.elements, schemeBound: loweredB.scheme != nil, method: b.method,
+            sequence: 0, to: &keyB)
+        return keyA.withUnsafeBufferPointer { keyA in
+            keyB.withUnsafeBufferPointer { keyB in
+                guard let index = PrecedenceKey.firstDifference(keyA, keyB) else { return nil }
+                let positions = min(loweredA.elements.count, loweredB.elements.count)
+                return (index, keyA[index] < keyB[index], PrecedenceKey.rule(ofWord: index, positions: positions))
+            }
+        }
+    }
+
+    /// The rank of `lowered`'s position `position`, or of its end.
+    private func rank(_ lowered: LoweredPattern, at position: Int) -> CompiledRoute.PositionRank {
+        position < lowered.elements.count ? CompiledRoute.PositionRank(lowered.elements[position]) : .ended
     }
 
     /// Position `position` of `route` in words: `literal 'users'`, `parameter ':id'`, `the end`.

@@ -1,0 +1,51 @@
+/// A route's place in precedence order (SEMANTICS.md section 3), as words compared in order: the
+/// one definition that the compiled table sorts its routes by and that `urlrouter match --explain`
+/// and `lint` read the deciding rule from.
+///
+/// The words, in order: the priority (higher first); one rank per position of the pattern
+/// (``CompiledRoute/PositionRank``) and the rank of the pattern's end, so that a shorter route
+/// compares its end with a longer one's next position; scheme-bound before scheme-less; the
+/// method tier; the registration order.
+enum PrecedenceKey {
+    /// Appends the words of one route's key to `words`.
+    static func append(
+        priority: Int, elements: [RouteElement], schemeBound: Bool, method: String?, sequence: Int,
+        to words: inout [UInt64]
+    ) {
+        // Priority descending: flip the sign bit (order-preserving), then every bit (reversing).
+        words.append(~(UInt64(bitPattern: Int64(priority)) ^ (1 << 63)))
+        for element in elements { words.append(CompiledRoute.PositionRank(element).word) }
+        words.append(CompiledRoute.PositionRank.ended.word)
+        words.append(schemeBound ? 0 : 1)
+        words.append(UInt64(HTTPMethodName.tier(method)))
+        words.append(UInt64(sequence))
+    }
+
+    /// Whether key `a` comes before key `b`.
+    static func precedes(_ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>) -> Bool {
+        guard let index = firstDifference(a, b) else { return a.count < b.count }
+        return a[index] < b[index]
+    }
+
+    /// The index of the first word where `a` and `b` differ, or `nil` when one is a prefix of the other.
+    static func firstDifference(_ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>) -> Int? {
+        var index = 0
+        while index < a.count, index < b.count {
+            if a[index] != b[index] { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The rule of the word at `index` where two keys first differ, `positions` the number of
+    /// positions of the shorter pattern (two keys that are equal past it have as many).
+    static func rule(ofWord index: Int, positions: Int) -> PrecedenceExplanation.Rule {
+        switch index {
+        case 0: .priority
+        case 1...(positions + 1): .specificity(position: index)
+        case positions + 2: .scheme
+        case positions + 3: .method
+        default: .registrationOrder
+        }
+    }
+}
