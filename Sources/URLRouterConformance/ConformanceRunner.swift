@@ -272,9 +272,10 @@ public struct ConformanceRunner: Sendable {
         case .rewrite(let url, let output):
             summary = "rewrite \(url)"
             expected = "url=\(output ?? "null")"
-            for (backend, router) in routers.map({ ($0.backend, $0.router) }) {
+            for run in routers {
+                let backend = run.backend
                 var observation = Observation()
-                switch router.table.rewrite(url) {
+                switch run.router.table.rewrite(url) {
                 case .unchanged: break
                 case .rewritten(let result): observation.rewriteOutput = result
                 case .limitExceeded: observation.error = "limitExceeded"

@@ -8,6 +8,9 @@ struct LookupMiss: Sendable {
     /// What to answer (URLRouter's one rule for every server).
     let answer: MissAnswer
 
+    /// No route takes the path: 404, whatever the method.
+    static let notFound = LookupMiss(answer: MissAnswer(.noMatch, method: "GET", allowedMethods: []))
+
     /// The miss of the request being answered: set by ``URLRouterResponder`` around the middleware
     /// chain, so that one chain, built once, answers every miss.
     @TaskLocal static var current: LookupMiss?

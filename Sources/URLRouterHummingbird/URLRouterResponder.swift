@@ -60,13 +60,11 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
                                 reason, method: method.rawValue, allowedMethods: allowedMethods,
                                 answersMethodNotAllowed: answersMethodNotAllowed)))
                 }
-            } ?? .miss(LookupMiss(answer: MissAnswer(.noMatch, method: method.rawValue, allowedMethods: [])))
+            } ?? .miss(.notFound)
         switch found {
         case .endpoint(let endpoint, _) where method == .head && endpoint.method == .get && !answersHeadWithGet:
             // A GET route answered HEAD: only with `.autoGenerateHeadEndpoints`, as in Hummingbird.
-            return try await answer(
-                LookupMiss(answer: MissAnswer(.noMatch, method: method.rawValue, allowedMethods: [])), request: request,
-                context: context)
+            return try await answer(.notFound, request: request, context: context)
         case .endpoint(let endpoint, let parameters):
             do {
                 var context = context

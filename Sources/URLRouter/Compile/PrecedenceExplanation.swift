@@ -28,18 +28,17 @@ package struct PrecedenceExplanation: Sendable {
     /// does, `0` when only the registration order tells them apart.
     package func order(_ a: RouteRegistration, _ b: RouteRegistration) -> Int {
         // The keys leave the registration order out: a difference is a rule of the other four.
-        guard let (_, aFirst, _) = firstDifference(a, b) else { return 0 }
+        guard let (aFirst, _) = firstDifference(a, lowered(a), b, lowered(b)) else { return 0 }
         return aFirst ? -1 : 1
     }
 
     /// The rule that ranks `higher` above `lower`, and why, in one phrase; `higher` registered
     /// before `lower` when only the order is left.
     package func reason(_ higher: RouteRegistration, over lower: RouteRegistration) -> (rule: Rule, text: String) {
-        guard let (_, _, rule) = firstDifference(higher, lower) else {
+        let (a, b) = (lowered(higher), lowered(lower))
+        guard let (_, rule) = firstDifference(higher, a, lower, b) else {
             return (.registrationOrder, "registered first; nothing else tells them apart")
         }
-        let a = LoweredPattern(higher.parsedPattern, options: options)
-        let b = LoweredPattern(lower.parsedPattern, options: options)
         switch rule {
         case .priority:
             return (.priority, "priority \(higher.priority) over \(lower.priority)")
@@ -64,12 +63,17 @@ package struct PrecedenceExplanation: Sendable {
         }
     }
 
-    /// Where the ``PrecedenceKey``s of `a` and `b` (registration order left out) first differ:
-    /// the word's index, whether `a` comes first there, and the word's rule; `nil` when equal.
-    private func firstDifference(_ a: RouteRegistration, _ b: RouteRegistration) -> (Int, Bool, Rule)? {
-        let (loweredA, loweredB) = (
-            LoweredPattern(a.parsedPattern, options: options), LoweredPattern(b.parsedPattern, options: options)
-        )
+    /// `route`'s pattern as these options read it.
+    private func lowered(_ route: RouteRegistration) -> LoweredPattern {
+        LoweredPattern(route.parsedPattern, options: options)
+    }
+
+    /// Where the ``PrecedenceKey``s of `a` and `b` (registration order left out), whose patterns
+    /// read as `loweredA` and `loweredB`, first differ: whether `a` comes first there, and the
+    /// rule of that word; `nil` when they are equal.
+    private func firstDifference(
+        _ a: RouteRegistration, _ loweredA: LoweredPattern, _ b: RouteRegistration, _ loweredB: LoweredPattern
+    ) -> (aFirst: Bool, rule: Rule)? {
         var keyA: [UInt64] = []
         var keyB: [UInt64] = []
         PrecedenceKey.append(
@@ -82,7 +86,7 @@ package struct PrecedenceExplanation: Sendable {
             keyB.withUnsafeBufferPointer { keyB in
                 guard let index = PrecedenceKey.firstDifference(keyA, keyB) else { return nil }
                 let positions = min(loweredA.elements.count, loweredB.elements.count)
-                return (index, keyA[index] < keyB[index], PrecedenceKey.rule(ofWord: index, positions: positions))
+                return (keyA[index] < keyB[index], PrecedenceKey.rule(ofWord: index, positions: positions))
             }
         }
     }
