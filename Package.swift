@@ -20,6 +20,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "URLRouter", targets: ["URLRouter"]),
+        // The seeds' handler router (`Router`: action, object and callback routes, FTRouter route
+        // maps), a layer over the core's route table.
+        .library(name: "URLRouterHandlers", targets: ["URLRouterHandlers"]),
         // URLRouter in Hummingbird 2 (`URLRouterBuilder`) and in Vapor 4 (`app.responder.use(.urlRouter)`).
         // Each product always exists; its module is empty unless its trait is on, and only then does
         // SwiftPM fetch and build Hummingbird or Vapor (every reference to them is trait-guarded).
@@ -102,6 +105,11 @@ let package = Package(
                     name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["Reloading"])),
             ]
         ),
+        // The seeds' handler router, built on the core: the compiler keeps the core free of it.
+        .target(
+            name: "URLRouterHandlers",
+            dependencies: ["URLRouter", .product(name: "Logging", package: "swift-log")]
+        ),
         // Hummingbird 2: `URLRouterBuilder`, a drop-in for Hummingbird's `Router`. Empty without the trait.
         .target(
             name: "URLRouterHummingbird",
@@ -126,10 +134,10 @@ let package = Package(
             ]
         ),
         // Fixture format (Docs/FIXTURES.md) and the conformance runner, as a library for tests and the CLI.
-        .target(name: "URLRouterConformance", dependencies: ["URLRouter"]),
+        .target(name: "URLRouterConformance", dependencies: ["URLRouter", "URLRouterHandlers"]),
         // What the `urlrouter` command does (benchmark runner and reports, the match report), as a
         // library for the command and its tests; not a product.
-        .target(name: "URLRouterCLI", dependencies: ["URLRouterConformance"]),
+        .target(name: "URLRouterCLI", dependencies: ["URLRouterConformance", "URLRouterHandlers"]),
         // Counting wrappers around malloc, linked only into the CLI (`urlrouter bench` counts the
         // allocations of its timed loops with them).
         .target(name: "CMallocCount"),
@@ -137,6 +145,7 @@ let package = Package(
             name: "urlrouter",
             dependencies: [
                 "URLRouterCLI",
+                "URLRouterHandlers",
                 "CMallocCount",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -163,8 +172,8 @@ let package = Package(
         // build makes programs that replay inputs given as files).
         .target(name: "CFuzzing"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzing"]),
-        .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport", "URLRouterConformance"]),
-        .executableTarget(name: "FuzzParsers", dependencies: ["FuzzSupport", "URLRouterConformance"]),
+        .executableTarget(name: "FuzzRouter", dependencies: ["FuzzSupport", "URLRouterConformance", "URLRouterHandlers"]),
+        .executableTarget(name: "FuzzParsers", dependencies: ["FuzzSupport", "URLRouterConformance", "URLRouterHandlers"]),
         // The OpenAPI document both integrations' tests serve (Tests/OpenAPITestSupport/openapi.yaml),
         // its code generated once by swift-openapi-generator and committed, and its handler.
         .target(
@@ -198,6 +207,7 @@ let package = Package(
             name: "URLRouterTests",
             dependencies: [
                 "URLRouter",
+                "URLRouterHandlers",
                 "ReloadTestSupport",
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle",
@@ -207,9 +217,12 @@ let package = Package(
                     condition: .when(traits: ["Reloading"])),
             ]
         ),
-        .testTarget(name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance", "URLRouterCLI"]),
+        // The handler router: registration kinds, route maps, the unmatched handler.
+        .testTarget(name: "URLRouterHandlersTests", dependencies: ["URLRouter", "URLRouterHandlers"]),
+        .testTarget(
+            name: "URLRouterConformanceTests", dependencies: ["URLRouterConformance", "URLRouterCLI", "URLRouterHandlers"]),
         // Both backends against each other on random tables and URLs.
-        .testTarget(name: "URLRouterParityTests", dependencies: ["URLRouterConformance", "URLRouterCLI"]),
+        .testTarget(name: "URLRouterParityTests", dependencies: ["URLRouterConformance", "URLRouterCLI", "URLRouterHandlers"]),
         // The integrations over loopback sockets (`swift test --traits defaults,Hummingbird,Vapor`);
         // without their traits these targets are empty.
         .testTarget(

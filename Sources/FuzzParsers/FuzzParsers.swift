@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import URLRouter
 import URLRouterConformance
+import URLRouterHandlers
 
 /// The parser fuzz target: patterns, regexes, rules and URLs, each with invariants that must hold
 /// for every input. The first byte picks the parser, the rest is the text (read as UTF-8).

@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import URLRouter
 import URLRouterConformance
+import URLRouterHandlers
 
 /// The differential fuzz target: one ``RouterProgram`` on every backend of the build; any crash,
 /// or any difference in what they answer (registration outcome, rule outcome, winner, parameters,

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import URLRouter
 import URLRouterConformance
+import URLRouterHandlers
 
 extension BenchmarkRunner {
     /// One set on one backend: its table, its requests, and the samples of its runs so far.

@@ -1,6 +1,7 @@
 import Foundation
 package import URLRouter
 import URLRouterConformance
+import URLRouterHandlers
 
 /// `urlrouter match --routes FILE URL...`: for one URL, the winner of a route file's table
 /// (pattern, line, parameters, catch-all) or the miss and why; with `explain`, every route whose

@@ -1,5 +1,6 @@
 import Foundation
 import URLRouter
+import URLRouterHandlers
 
 /// `urlrouter diff OLD NEW`: what serving `new` instead of `old` changes. The routes and rewrite
 /// rules added and removed, and the requests whose answer changes (another winning route, other

@@ -1,6 +1,7 @@
 import Foundation
 import URLRouter
 import URLRouterConformance
+import URLRouterHandlers
 
 /// `urlrouter lint`: what is wrong or fragile in a route file, found without running a server.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 public import URLRouter
+package import URLRouterHandlers
 
 /// What one backend returned for one case, in the terms a fixture compares.
 public struct Observation: Sendable, Hashable, CustomStringConvertible {

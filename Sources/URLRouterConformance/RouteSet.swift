@@ -1,5 +1,6 @@
 import Foundation
 public import URLRouter
+public import URLRouterHandlers
 
 /// A route set in the format of `Benchmarks/Routes`: one
 /// `METHOD /path/:param` per line, and requests `METHOD /path` whose line i is best matched by route i.

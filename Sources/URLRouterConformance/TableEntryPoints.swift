@@ -1,4 +1,5 @@
 package import URLRouter
+import URLRouterHandlers
 
 /// The route table's entry points over one set of routes and rules on one backend: a
 /// ``RouteTable`` and a ``LiveRouteTable`` whose routes' values are their names (a fixture's

@@ -1,5 +1,6 @@
 import Foundation
 import URLRouter
+import URLRouterHandlers
 
 /// The worst lookups the router can be made to do: hostile tables and URLs up to
 /// ``RouterOptions/maxURLLength``, on each backend, with the slowest lookup's time and answer.

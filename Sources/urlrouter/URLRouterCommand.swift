@@ -4,6 +4,7 @@ import Foundation
 import URLRouter
 import URLRouterCLI
 import URLRouterConformance
+import URLRouterHandlers
 
 @main
 struct URLRouterCommand: ParsableCommand {

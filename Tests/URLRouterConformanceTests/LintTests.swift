@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import URLRouterCLI
 import URLRouterConformance
+import URLRouterHandlers
 
 @testable import URLRouter
 

@@ -1,4 +1,5 @@
 import Foundation
+import URLRouterHandlers
 
 @testable import URLRouter
 

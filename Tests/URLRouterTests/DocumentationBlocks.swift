@@ -48,12 +48,15 @@ enum DocumentationBlocks {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The README and the articles of the DocC catalog.
+    /// The README and the articles of the DocC catalogs.
     static func documents() throws -> [String] {
-        let catalog = "Sources/URLRouter/URLRouter.docc"
-        let articles = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)
-            .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
-        return ["README.md"] + articles
+        var documents = ["README.md"]
+        for catalog in ["Sources/URLRouter/URLRouter.docc", "Sources/URLRouterHandlers/URLRouterHandlers.docc"] {
+            documents += try FileManager.default.contentsOfDirectory(
+                atPath: root.appendingPathComponent(catalog).path
+            ).filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        }
+        return documents
     }
 
     /// Every fenced `swift` block of the documents.

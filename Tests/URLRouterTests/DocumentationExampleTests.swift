@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import URLRouterHandlers
 
 @testable import URLRouter
 
@@ -74,6 +75,18 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
         let rewritten = try router.route("https://www.amazon.com/search/Atomic_bomb").get()
         #expect(rewritten.route.pattern == "protocol://page/routerDetails/:id")
         #expect(rewritten.parameters.get("id") == "Atomic_bomb")
+    }
+
+    /// The `URLRouterHandlers` landing page.
+    @Test func theHandlerModuleExample() throws {
+        let router = Router()
+        try router.register("protocol://page/routerDetails/:id") { match in
+            print(match.parameters.get("id") ?? "")
+        }
+        router.route("protocol://page/routerDetails/42?nickname=x")
+
+        let routed = try router.route("protocol://page/routerDetails/42?nickname=x").get()
+        #expect(routed.route.pattern == "protocol://page/routerDetails/:id" && routed.parameters.get("id") == "42")
     }
 
     @Test func theURLBuildingExample() throws {

@@ -1,4 +1,5 @@
 import Testing
+import URLRouterHandlers
 
 @testable import URLRouter
 

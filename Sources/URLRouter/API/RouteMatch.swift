@@ -294,7 +294,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// `url`, or, past `limit` UTF-8 bytes, its first `limit` bytes (fewer, to end on a whole
     /// character), `…` and its length; control characters written as `%XX`, so that a log line
     /// never carries the raw bytes of a hostile URL.
-    static func shortened(_ url: String, limit: Int = 200) -> String {
+    package static func shortened(_ url: String, limit: Int = 200) -> String {
         guard !url.utf8.contains(where: RequestRefusal.isControl) else {
             return shortened(
                 String(

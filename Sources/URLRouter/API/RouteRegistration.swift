@@ -17,8 +17,8 @@ public final class RouteRegistration: Sendable {
     /// The caller's name for the route (a fixture's route id), if any.
     public let name: String?
     /// The route's index among the routes its table was made from: where a table keeps the
-    /// route's value (``RouteTable``) or handler (``Router``).
-    @usableFromInline let handle: Int
+    /// route's value (``RouteTable``) or handler (`Router`).
+    @usableFromInline package let handle: Int
     /// The pattern's parameter names, in order (computed once).
     package let parameterNames: [String]
 

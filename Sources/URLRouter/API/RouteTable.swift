@@ -19,11 +19,11 @@
 /// }
 /// ```
 ///
-/// Patterns, precedence, options, rewrite rules and variants are those of ``Router``
+/// Patterns, precedence, options, rewrite rules and variants are those of `Router`
 /// (`Docs/SEMANTICS.md`); both backends give the same answers.
 public struct RouteTable<Value: Sendable>: Sendable {
     /// The compiled routes.
-    @usableFromInline let table: CompiledTable
+    @usableFromInline package let table: CompiledTable
     /// The routes' values, by handle.
     @usableFromInline let values: RouteValues<Value>
 
@@ -83,7 +83,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
         lookup(method: method, url: url, variants: variants, extra: [:])
     }
 
-    /// ``lookup(method:url:variants:)`` with `extra` values joining the match's parameters (for ``Router``).
+    /// ``lookup(method:url:variants:)`` with `extra` values joining the match's parameters (for `Router`).
     @inlinable
     package func lookup(
         method: String?, url: String, variants: [String], extra: [String: any Sendable]

@@ -7,7 +7,7 @@
 /// patterns are the same (same scheme or none, same segments after decoding literals, parameter
 /// names ignored, a final catch-all `*` equal to `**`; literals compared case-insensitively under
 /// ``RouterOptions/caseInsensitive``) and they have the same method and variant.
-struct RouteRegistry: Sendable {
+package struct RouteRegistry: Sendable {
     /// The options patterns are lowered under.
     let options: RouterOptions
 
@@ -29,7 +29,7 @@ struct RouteRegistry: Sendable {
     private var methodUses: [String: Int] = [:]
 
     /// An empty registry.
-    init(options: RouterOptions) {
+    package init(options: RouterOptions) {
         self.options = options
     }
 
@@ -37,14 +37,14 @@ struct RouteRegistry: Sendable {
     var count: Int { entries.count }
 
     /// Every registration, in registration order.
-    var registrations: [RouteRegistration] {
+    package var registrations: [RouteRegistration] {
         entries.values.sorted { $0.sequence < $1.sequence }.map(\.registration)
     }
 
     /// The same registry with each registration renumbered by its place in registration order
     /// (handle i: the i-th), its lowered pattern kept rather than made again; and the
     /// registrations as they were, in that order.
-    func renumbered() -> (registry: RouteRegistry, registrations: [RouteRegistration]) {
+    package func renumbered() -> (registry: RouteRegistry, registrations: [RouteRegistration]) {
         let ordered = entries.sorted { $0.value.sequence < $1.value.sequence }
         // A router that only ever added routes numbered them so already.
         if ordered.indices.allSatisfy({ ordered[$0].value.registration.handle == $0 }) {
@@ -121,13 +121,13 @@ struct RouteRegistry: Sendable {
     }
 
     /// Registers `registrations` as one batch, all of them or none: the one registration routine
-    /// behind ``RouteTable`` and ``Router``. Each is checked against the method limit and, under
+    /// behind ``RouteTable`` and `Router`. Each is checked against the method limit and, under
     /// ``RouterOptions/DuplicateRoutes/refuse``, against the routes here and those before it; then
     /// each is added, replacing a route of the same pattern, method and variant in its place.
     ///
     /// - Returns: the registrations replaced, in the order they were replaced.
     /// - Throws: ``RouterError`` for the first refusal; nothing changes then.
-    mutating func register(_ registrations: [RouteRegistration]) throws(RouterError) -> [RouteRegistration] {
+    package mutating func register(_ registrations: [RouteRegistration]) throws(RouterError) -> [RouteRegistration] {
         try checkMethodCount(adding: registrations.map(\.method), pattern: registrations.first?.pattern ?? "")
         entries.reserveCapacity(entries.count + registrations.count)
         // Each pattern lowered once, for the check and the entry.
@@ -165,7 +165,7 @@ struct RouteRegistry: Sendable {
     ///
     /// - Returns: the removed registration, or `nil` when there was none.
     @discardableResult
-    mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
+    package mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
         let lowered = LoweredPattern(pattern, options: options)
         let removed = entries.removeValue(forKey: Key(pattern: lowered.key, method: method, variant: variant))?
             .registration
@@ -180,7 +180,7 @@ struct RouteRegistry: Sendable {
     }
 
     /// Removes every registration.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         entries.removeAll()
         methodUses.removeAll()
     }
@@ -189,7 +189,7 @@ struct RouteRegistry: Sendable {
     ///
     /// - Returns: how many were removed.
     @discardableResult
-    mutating func removeAll(scheme: String) -> Int {
+    package mutating func removeAll(scheme: String) -> Int {
         let scheme = asciiLowercased(scheme)
         let before = entries.count
         for entry in entries.values where entry.lowered.scheme == scheme { forget(entry.registration) }

@@ -1,5 +1,5 @@
-/// The checks every registration passes before it reaches a table, for ``RouteTable`` and ``Router`` alike.
-enum RouteValidation {
+/// The checks every registration passes before it reaches a table, for ``RouteTable`` and `Router` alike.
+package enum RouteValidation {
     /// `text` parsed, with each constraint compiled on `backend`.
     static func pattern(_ text: String, backend: RouterBackend) throws(RouterError) -> RoutePattern {
         let pattern = try RoutePattern(text)
@@ -12,7 +12,7 @@ enum RouteValidation {
     }
 
     /// `method` upper-cased, or an error when it is not a method token.
-    static func method(_ method: String?, pattern: String) throws(RouterError) -> String? {
+    package static func method(_ method: String?, pattern: String) throws(RouterError) -> String? {
         guard let method else { return nil }
         guard let normalized = HTTPMethodName.normalized(method) else {
             throw RouterError(
@@ -29,7 +29,7 @@ enum RouteValidation {
     }
 
     /// A route's pattern parsed and its method normalized, every part checked.
-    static func checked(pattern text: String, method: String?, variant: String?, backend: RouterBackend)
+    package static func checked(pattern text: String, method: String?, variant: String?, backend: RouterBackend)
         throws(RouterError) -> (pattern: RoutePattern, method: String?)
     {
         let pattern = try RouteValidation.pattern(text, backend: backend)
@@ -50,7 +50,8 @@ enum RouteValidation {
     }
 
     /// Rewrite rules, each parsed and compiled on `backend`.
-    static func rules(_ rules: [(expression: String, target: String)], backend: RouterBackend) throws(RouterError)
+    package static func rules(_ rules: [(expression: String, target: String)], backend: RouterBackend)
+        throws(RouterError)
         -> [RewriteRule]
     {
         var parsed: [RewriteRule] = []

@@ -140,7 +140,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         self.backend = backend
         (fixedRoutes, fixedRewriteRules) = fixed
         self.name = name
-        self.logger = logger ?? Router.quietLogger
+        self.logger = logger ?? .quiet
         metrics = ReloadMetrics(table: name)
         report(outcome)
     }

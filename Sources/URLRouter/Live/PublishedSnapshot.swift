@@ -7,7 +7,7 @@ public import Synchronization
 /// version with acquire ordering and uses its thread's copy when that is as new, so it never
 /// sees a version without its table.
 @usableFromInline
-final class PublishedSnapshot: Sendable {
+package final class PublishedSnapshot: Sendable {
     private let published: LockedValue<(snapshot: any ThreadCopyable, version: Int)>
     @usableFromInline let versions: Atomic<Int>
     @usableFromInline let identity = ThreadSnapshots.newOwner()
@@ -15,7 +15,7 @@ final class PublishedSnapshot: Sendable {
     @usableFromInline let key = ThreadSnapshots.key
 
     /// Publishes `snapshot` as `version`.
-    init(_ snapshot: any ThreadCopyable, version: Int) {
+    package init(_ snapshot: any ThreadCopyable, version: Int) {
         published = LockedValue((snapshot, version))
         versions = Atomic(version)
     }
@@ -24,7 +24,7 @@ final class PublishedSnapshot: Sendable {
     // Inlinable: a call from another module costs a live table's lookups more than inlining it
     // (Benchmarks/instructions, the live counts).
     @inlinable
-    func current() -> AnyObject {
+    package func current() -> AnyObject {
         let wanted = versions.load(ordering: .acquiring)
         if let copies = key.value,
             let copy = copies.assumingMemoryBound(to: ThreadSnapshots.self).pointee.snapshot(
@@ -43,14 +43,18 @@ final class PublishedSnapshot: Sendable {
         }
     }
 
-    /// Replaces the snapshot: lookups that start after this returns use `snapshot`; those under
-    /// way finish on theirs.
-    func publish(_ snapshot: any ThreadCopyable, version: Int) {
-        let replaced = published.withLock { current in
-            defer { current = (snapshot, version) }
+    /// Replaces the snapshot, unless it is already as new as `version` (two threads that built
+    /// tables at once publish the newer): lookups that start after this returns use the newer;
+    /// those under way finish on theirs.
+    package func publish(_ snapshot: any ThreadCopyable, version: Int) {
+        let replaced = published.withLock { current -> (any ThreadCopyable)? in
+            guard current.version < version else { return nil }
+            defer {
+                current = (snapshot, version)
+                versions.store(version, ordering: .releasing)
+            }
             return current.snapshot
         }
-        versions.store(version, ordering: .releasing)
         // Released outside the lock: freeing a table may take a while.
         _ = consume replaced
     }

@@ -11,7 +11,7 @@ import Foundation
 ///   A file of `rewrite` lines only is a rewrite-rule file.
 /// - **A JSON route map** (FTRouter's format, first character `{`): `{"pattern": "Handler"}`, or
 ///   `{"scheme": {"pattern": "Handler"}}`; its routes answer any method, in pattern order, as
-///   ``Router/registerRoutes(json:handler:)`` registers them.
+///   `Router.registerRoutes(json:handler:)` registers them.
 ///
 /// ```swift
 /// let file = try RouteFile(contentsOf: "routes.txt")
@@ -218,7 +218,7 @@ public struct RouteFile: Sendable {
         }
         let flat: [(pattern: String, target: String)]
         do {
-            flat = try Router.entries(of: object)
+            flat = try RouteMap.entries(of: object)
         } catch {
             throw Problem(file: path, line: 0, message: error.description)
         }

@@ -1,7 +1,7 @@
 /// An immutable, compiled snapshot of a router: its routes and rewrite rules on one backend.
 ///
 /// The engine under a ``RouteTable`` (the public, typed table: one of these and its values) and
-/// under each snapshot of a ``Router``. (A `Router` also reads FTRouter-style JSON or
+/// under each snapshot of a `Router`. (A `Router` also reads FTRouter-style JSON or
 /// property-list *route maps*; those are input, not tables.)
 ///
 /// Every lookup runs against one snapshot, so it sees one consistent table. There is one lookup
@@ -82,7 +82,7 @@ package struct CompiledTable: Sendable {
     var fallbackStepsPerRetry: Int { routes.count * 32 + 100 }
 
     /// Compiles `registry` and `rules` on `backend`; `fallbackReason` says why this backend serves (see ``fallbackReason``).
-    init(
+    package init(
         backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule], fallbackReason: String? = nil
     ) throws {
         self.fallbackReason = fallbackReason

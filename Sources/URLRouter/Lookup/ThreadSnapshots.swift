@@ -9,12 +9,12 @@ import Darwin
 #endif
 
 /// A snapshot each thread looks up through a copy of its own: ``ThreadSnapshots`` keeps it.
-protocol ThreadCopyable: AnyObject, Sendable {
+package protocol ThreadCopyable: AnyObject, Sendable {
     /// A new object sharing this one's contents, for one thread to keep.
     func threadCopy() -> AnyObject
 }
 
-/// Each thread's copies of the snapshots it used last, one per owner (a ``Router`` or a
+/// Each thread's copies of the snapshots it used last, one per owner (a `Router` or a
 /// ``LiveRouteTable``), for a few owners: the one mechanism by which every lookup of a table that
 /// can change finds the current table without a lock.
 ///

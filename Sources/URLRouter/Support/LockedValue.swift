@@ -15,13 +15,13 @@ import Darwin
 ///
 /// Ownership: the mutex is allocated and initialized in `init`, destroyed and freed exactly once in
 /// `deinit`; it never leaves this object.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
+package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `value` is only read or written between lock and unlock of `mutex`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
     /// Guards `value`.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -37,7 +37,7 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
 
     /// Runs `body` on the value with the lock held.
     @inline(__always)
-    func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)

@@ -1,5 +1,6 @@
 import Logging
 import Synchronization
+import URLRouter
 
 /// How lookups see the router: an immutable snapshot of its routes and rules, rebuilt on the
 /// first lookup after a change, published to all threads, and copied per thread.
@@ -25,7 +26,7 @@ extension Router {
         /// The table's lookup, borrowing the table in place (reading `snapshot.routes` from outside
         /// would copy the table, retaining each of its fields).
         ///
-        /// A winner of another kind than `kind` (when not `nil`) is a ``RouteMiss/Reason/kindMismatch``.
+        /// A winner of another kind than `kind` (when not `nil`) is a `RouteMiss.Reason.kindMismatch`.
         func lookup(
             _ url: String, method: String?, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
         ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
@@ -46,20 +47,15 @@ extension Router {
     }
 
     /// The snapshot for a lookup on this thread: between changes, this thread's own copy of the
-    /// published one, found without a lock and retained without touching a line other cores touch.
+    /// published one (`PublishedSnapshot`, as a live table's), or a new one after a change.
     func snapshot() -> Snapshot {
         let wanted = changes.load(ordering: .acquiring)
-        let copy = ThreadSnapshots.snapshot(of: identity, wanted: wanted, key: threadSnapshotsKey) {
-            let shared = publishedSnapshot(wanted: wanted)
-            return (shared, shared.generation)
-        }
-        return unsafeDowncast(copy, to: Snapshot.self)
+        let current = unsafeDowncast(published.current(), to: Snapshot.self)
+        return current.generation >= wanted ? current : rebuilt()
     }
 
-    /// The snapshot all threads share: the published one, or a new one when `wanted` is newer.
-    func publishedSnapshot(wanted: Int) -> Snapshot {
-        // Between changes: one reference, without waiting for registrations.
-        if let current = published.withLock({ $0 }), current.generation >= wanted { return current }
+    /// Compiles the routes and rules as they are now and publishes them.
+    func rebuilt() -> Snapshot {
         let (registry, rules, handlers, unmatched, generation) = state.withLock { state in
             (state.registry, state.rules, state.handlers, state.unmatchedHandler, state.generation)
         }
@@ -78,15 +74,13 @@ extension Router {
             let reason = "the \(backend.name) backend could not compile the table: \(error)"
             table =
                 (try? CompiledTable(
-                    backend: FoundationBackend(), registry: compact, rules: rules, fallbackReason: reason))
+                    backend: RouterBackend.foundation.engine, registry: compact, rules: rules, fallbackReason: reason))
                 ?? CompiledTable(empty: options, fallbackReason: reason)
         }
         // Every live registration has its handler: both are added and removed under the lock.
         let routes = RouteTable(table: table, values: live.map { handlers[$0.handle]! })
         let snapshot = Snapshot(generation: generation, routes: routes, unmatchedHandler: unmatched)
-        published.withLock { current in
-            if (current?.generation ?? -1) < generation { current = snapshot }
-        }
+        published.publish(snapshot, version: generation)
         return snapshot
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+import URLRouterHandlers
 
 @testable import URLRouter
 

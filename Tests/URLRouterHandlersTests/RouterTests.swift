@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import URLRouter
+@testable import URLRouterHandlers
 
 /// Collects values from handlers that run on any thread.
 final class Recorder<Value: Sendable>: Sendable {

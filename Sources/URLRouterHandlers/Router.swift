@@ -1,13 +1,6 @@
 public import Logging
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+public import URLRouter
 
 /// A URL router: register patterns with handlers, rewrite URLs with regex rules, route URLs.
 ///
@@ -33,16 +26,11 @@ public final class Router: Sendable {
     let logger: Logger
     /// Registrations, rules and handlers; changes take this lock.
     let state: LockedValue<State>
-    /// The snapshot lookups use, apart from `state`: a lookup holds this lock only to copy one
-    /// reference, so it never waits for a registration.
-    let published = LockedValue<Snapshot?>(nil)
+    /// The snapshot lookups use, apart from `state`: each thread reads its own copy, so a lookup
+    /// never waits for a registration.
+    let published: PublishedSnapshot
     /// `state`'s generation, readable without its lock.
     let changes = Atomic<Int>(0)
-    /// This router among all routers of the process, for the threads' snapshot copies (an
-    /// address could be reused by a later router).
-    let identity = ThreadSnapshots.newOwner()
-    /// ``ThreadSnapshots/key``, read once here rather than through its lazy global per lookup.
-    let threadSnapshotsKey = ThreadSnapshots.key
 
     struct State: Sendable {
         var registry: RouteRegistry
@@ -53,9 +41,6 @@ public final class Router: Sendable {
         var generation = 0
     }
 
-    /// A logger that prints nothing: the router is quiet unless given a logger.
-    static let quietLogger = Logger(label: "URLRouter", factory: { _ in SwiftLogNoOpLogHandler() })
-
     /// Makes an empty router.
     ///
     /// - Parameters:
@@ -65,8 +50,14 @@ public final class Router: Sendable {
     public init(options: RouterOptions = RouterOptions(), backend: RouterBackend = .default, logger: Logger? = nil) {
         self.options = options
         self.backend = backend
-        self.logger = logger ?? Router.quietLogger
+        self.logger = logger ?? .quiet
         self.state = LockedValue(State(registry: RouteRegistry(options: options)))
+        // Older than any state, so that the first lookup compiles the routes.
+        self.published = PublishedSnapshot(
+            Snapshot(
+                generation: -1, routes: RouteTable(table: CompiledTable(empty: options), values: []),
+                unmatchedHandler: nil),
+            version: -1)
     }
 
     // MARK: - Registration
@@ -75,17 +66,17 @@ public final class Router: Sendable {
     ///
     /// Registering the same pattern again (same method and variant) replaces the earlier
     /// registration in its place, returns it and logs a warning; under
-    /// ``RouterOptions/duplicateRoutes`` `.refuse` it throws instead.
+    /// `RouterOptions.duplicateRoutes` `.refuse` it throws instead.
     ///
     /// - Parameters:
-    ///   - pattern: the pattern (see <doc:PatternSyntax>).
+    ///   - pattern: the pattern (see the URLRouter module's Pattern Syntax article).
     ///   - method: the HTTP method the route answers, or `nil` for any.
     ///   - variant: the variant tag (A/B targets), or `nil`.
     ///   - priority: higher wins first; default 0.
     ///   - name: a name reported on matches.
     ///   - handler: what the route runs.
     /// - Returns: the registration this one replaced, if any.
-    /// - Throws: ``RouterError`` when the pattern, method or variant is refused, or the route is a
+    /// - Throws: `RouterError` when the pattern, method or variant is refused, or the route is a
     ///   refused duplicate; nothing changes.
     @discardableResult
     package func register(
@@ -150,15 +141,15 @@ public final class Router: Sendable {
     /// Registers several routes at once: all of them, or, when one is refused, none.
     ///
     /// A definition with the pattern, method and variant of a registered route, or of one before
-    /// it in `definitions`, replaces it in its place (``RouterOptions/duplicateRoutes`` `.replace`,
+    /// it in `definitions`, replaces it in its place (`RouterOptions.duplicateRoutes` `.replace`,
     /// the default) or is refused (`.refuse`).
     ///
     /// - Returns: the registrations replaced, in the order they were replaced.
-    /// - Throws: ``RouterError`` for the first refused definition; nothing changes.
+    /// - Throws: `RouterError` for the first refused definition; nothing changes.
     @discardableResult
     public func register(contentsOf definitions: [RouteDefinition]) throws(RouterError) -> [RouteRegistration] {
         // Every definition checked first, then the batch registered: all of it, or, on the first
-        // refusal, none (``RouteRegistry/register(_:)``, as for a ``RouteTable``).
+        // refusal, none (`RouteRegistry.register(_:)`, as for a `RouteTable`).
         var prepared: [(pattern: RoutePattern, method: String?)] = []
         prepared.reserveCapacity(definitions.count)
         for definition in definitions {
@@ -197,7 +188,7 @@ public final class Router: Sendable {
     /// Removes the one registration of `pattern` with this method and variant.
     ///
     /// - Returns: whether there was one.
-    /// - Throws: ``RouterError`` when `pattern` is not a valid pattern.
+    /// - Throws: `RouterError` when `pattern` is not a valid pattern.
     @discardableResult
     public func unregister(_ pattern: String, method: String? = nil, variant: String? = nil) throws(RouterError) -> Bool
     {
@@ -243,8 +234,8 @@ public final class Router: Sendable {
     }
 
     /// Sets the one handler that hears about URLs that route nowhere: it gets the miss, with the
-    /// URL and the reason. It is not called for ``RouteMiss/Reason/kindMismatch``, nor by
-    /// ``match(_:method:variants:extra:)`` and ``canRoute(_:method:variants:)``.
+    /// URL and the reason. It is not called for `RouteMiss.Reason.kindMismatch`, nor by
+    /// `match(_:method:variants:extra:)` and `canRoute(_:method:variants:)`.
     public func setUnmatchedHandler(_ handler: (@Sendable (RouteMiss) -> Void)?) {
         state.withLock { state in
             state.unmatchedHandler = handler
@@ -256,7 +247,7 @@ public final class Router: Sendable {
 
     /// Adds a rewrite rule after the existing ones.
     ///
-    /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidRewriteRule``; nothing changes.
+    /// - Throws: `RouterError` with code `RouterError.Code.invalidRewriteRule`; nothing changes.
     public func addRewriteRule(_ expression: String, target: String) throws(RouterError) {
         try addRewriteRules([(expression, target)])
     }
@@ -272,7 +263,7 @@ public final class Router: Sendable {
 
     /// Adds rules in FFRouter's format: `[["matchRule": "…", "targetRule": "…"], …]`.
     ///
-    /// - Throws: ``RouterError`` naming the entry when one lacks a key or is refused; nothing changes.
+    /// - Throws: `RouterError` naming the entry when one lacks a key or is refused; nothing changes.
     public func addRewriteRules(_ rules: [[String: String]]) throws(RouterError) {
         var pairs: [(expression: String, target: String)] = []
         for (index, entry) in rules.enumerated() {
@@ -328,7 +319,7 @@ public final class Router: Sendable {
     ///   - url: the URL.
     ///   - method: the request's HTTP method, or `nil`.
     ///   - variants: acceptable variants in preference order.
-    ///   - extra: extra values for ``RouteMatch/parameters``; they beat path and query parameters.
+    ///   - extra: extra values for `RouteMatch.parameters`; they beat path and query parameters.
     /// - Returns: the match (a route of any kind), or why there is none.
     /// - Complexity: linear in the URL's length for routes without user regexes.
     public func match(
@@ -337,8 +328,8 @@ public final class Router: Sendable {
         snapshot().lookup(url, method: method, variants: variants, kind: nil, extra: extra).map(\.details)
     }
 
-    /// ``match(_:method:variants:extra:)`` as the entry point of `kind` sees it: a winner of
-    /// another kind is a ``RouteMiss/Reason/kindMismatch`` (for the conformance runner and `urlrouter match`).
+    /// `match(_:method:variants:extra:)` as the entry point of `kind` sees it: a winner of
+    /// another kind is a `RouteMiss.Reason.kindMismatch` (for the conformance runner and `urlrouter match`).
     package func match(
         _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind?,
         extra: [String: any Sendable] = [:]

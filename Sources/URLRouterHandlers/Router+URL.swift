@@ -1,6 +1,7 @@
+public import URLRouter
 extension Router {
     /// Builds a URL for the route named `name` from the routes registered now; see
-    /// ``RouteTable/url(forRouteNamed:parameters:catchAll:query:)``.
+    /// `RouteTable.url(forRouteNamed:parameters:catchAll:query:)`.
     public func url(
         forRouteNamed name: String, parameters: [String: String] = [:], catchAll: [String] = [],
         query: [(name: String, value: String)] = []
@@ -9,7 +10,7 @@ extension Router {
     }
 
     /// Builds a URL for the route with this pattern and method from the routes registered now;
-    /// see ``RouteTable/url(forPattern:method:parameters:catchAll:query:)``.
+    /// see `RouteTable.url(forPattern:method:parameters:catchAll:query:)`.
     public func url(
         forPattern pattern: String, method: String? = nil, parameters: [String: String] = [:],
         catchAll: [String] = [], query: [(name: String, value: String)] = []
