@@ -1,7 +1,7 @@
 import Foundation
 package import URLRouter
 package import URLRouterConformance
-import URLRouterHandlers
+package import URLRouterHandlers
 
 /// `urlrouter match`: a suite's routes, rules and options, and one lookup.
 package struct MatchCommandReport: Sendable {

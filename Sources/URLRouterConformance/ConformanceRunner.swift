@@ -412,4 +412,17 @@ extension Observation {
             rewrittenTo = miss.rewrittenURL
         }
     }
+
+    /// The observation of a handler router's entry point: a kind mismatch is the error
+    /// `kindMismatch`, with what the URL's match reports of the URL (as a miss reports it).
+    package init(_ result: Result<RouteMatch, RouteFailure>) {
+        switch result {
+        case .success(let match): self.init(Result<RouteMatch, RouteMiss>.success(match))
+        case .failure(.miss(let miss)): self.init(Result<RouteMatch, RouteMiss>.failure(miss))
+        case .failure(.kindMismatch(let match)):
+            self.init(Result<RouteMatch, RouteMiss>.success(match))
+            (route, params, catchall, variant) = (nil, nil, nil, nil)
+            error = "kindMismatch"
+        }
+    }
 }

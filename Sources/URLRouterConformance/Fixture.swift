@@ -1,4 +1,5 @@
 public import URLRouter
+package import URLRouterHandlers
 
 /// One fixture file: a suite of routes, rewrite rules and cases (Docs/FIXTURES.md, version 2).
 public struct FixtureSuite: Sendable {

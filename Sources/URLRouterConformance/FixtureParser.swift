@@ -1,5 +1,6 @@
 public import Foundation
 package import URLRouter
+import URLRouterHandlers
 
 /// A fixture file that does not follow Docs/FIXTURES.md: which file, which field, what is wrong.
 public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -116,7 +117,9 @@ struct JSONReader {
         "route", "params", "catchall", "variant", "transition", "callbackURL", "fragment", "scheme", "path",
         "rewrittenTo", "error",
     ]
-    static let errorNames: Set<String> = Set(RouteMiss.Reason.allCases.map(\.name))
+    // A table's reasons, and the handler router's own: a route of another kind than the entry
+    // point's (`RouteFailure.kindMismatch`).
+    static let errorNames: Set<String> = Set(RouteMiss.Reason.allCases.map(\.name) + ["kindMismatch"])
     static let invalidErrorNames: Set<String> = [
         "invalidPattern", "duplicateParameter", "invalidConstraint", "invalidRewriteRule",
     ]

@@ -1,7 +1,7 @@
 public import URLRouter
 /// What a route runs, by registration kind (SEMANTICS.md section 5).
 ///
-/// A lookup through another kind's entry point gets `RouteMiss.Reason.kindMismatch`.
+/// A lookup through another kind's entry point gets ``RouteFailure/kindMismatch(_:)``.
 public enum RouteHandler: Sendable {
     /// An action: runs on ``Router/route(_:method:variants:extra:)``.
     case action(@Sendable (RouteMatch) -> Void)

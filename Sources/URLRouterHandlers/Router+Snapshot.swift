@@ -25,18 +25,23 @@ extension Router {
 
         /// The table's lookup, borrowing the table in place (reading `snapshot.routes` from outside
         /// would copy the table, retaining each of its fields).
-        ///
-        /// A winner of another kind than `kind` (when not `nil`) is a `RouteMiss.Reason.kindMismatch`.
         func lookup(
-            _ url: String, method: String?, variants: [String], kind: RouteKind?, extra: [String: any Sendable]
+            _ url: String, method: String?, variants: [String], extra: [String: any Sendable]
         ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
-            let result = routes.lookup(method: method, url: url, variants: variants, extra: extra)
-            guard let kind, case .success(let match) = result, match.details.route.kind != kind else { return result }
-            let details = match.details
-            return .failure(
-                RouteMiss(
-                    reason: .kindMismatch, url: details.url, rewrittenURL: details.rewrittenURL,
-                    request: details.request, route: details.route))
+            routes.lookup(method: method, url: url, variants: variants, extra: extra)
+        }
+
+        /// The lookup as the entry point of `kind` sees it: a winner of another kind is a
+        /// ``RouteFailure/kindMismatch(_:)``.
+        func lookup(
+            _ url: String, method: String?, variants: [String], kind: RouteKind, extra: [String: any Sendable]
+        ) -> Result<RouteTable<RouteHandler>.Match, RouteFailure> {
+            switch lookup(url, method: method, variants: variants, extra: extra) {
+            case .failure(let miss): return .failure(.miss(miss))
+            case .success(let match):
+                guard match.value.kind == kind else { return .failure(.kindMismatch(match.details)) }
+                return .success(match)
+            }
         }
     }
 

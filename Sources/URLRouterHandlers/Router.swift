@@ -162,7 +162,7 @@ public final class Router: Sendable {
             let registrations = zip(prepared, definitions).enumerated().map { offset, item in
                 RouteRegistration(
                     pattern: item.0.pattern, method: item.0.method, variant: item.1.variant, priority: item.1.priority,
-                    kind: item.1.value.kind, name: item.1.name, handle: state.nextHandle + offset)
+                    name: item.1.name, handle: state.nextHandle + offset)
             }
             let replaced = try state.registry.register(registrations)
             state.nextHandle += registrations.count
@@ -234,7 +234,7 @@ public final class Router: Sendable {
     }
 
     /// Sets the one handler that hears about URLs that route nowhere: it gets the miss, with the
-    /// URL and the reason. It is not called for `RouteMiss.Reason.kindMismatch`, nor by
+    /// URL and the reason. It is not called for a ``RouteFailure/kindMismatch(_:)``, nor by
     /// `match(_:method:variants:extra:)` and `canRoute(_:method:variants:)`.
     public func setUnmatchedHandler(_ handler: (@Sendable (RouteMiss) -> Void)?) {
         state.withLock { state in
@@ -325,16 +325,20 @@ public final class Router: Sendable {
     public func match(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
     ) -> Result<RouteMatch, RouteMiss> {
-        snapshot().lookup(url, method: method, variants: variants, kind: nil, extra: extra).map(\.details)
+        snapshot().lookup(url, method: method, variants: variants, extra: extra).map(\.details)
     }
 
-    /// `match(_:method:variants:extra:)` as the entry point of `kind` sees it: a winner of
-    /// another kind is a `RouteMiss.Reason.kindMismatch` (for the conformance runner and `urlrouter match`).
+    /// ``match(_:method:variants:extra:)`` as the entry point of `kind` sees it (any kind when
+    /// `nil`): a winner of another kind is a ``RouteFailure/kindMismatch(_:)`` (for the
+    /// conformance runner and `urlrouter match`).
     package func match(
         _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind?,
         extra: [String: any Sendable] = [:]
-    ) -> Result<RouteMatch, RouteMiss> {
-        snapshot().lookup(url, method: method, variants: variants, kind: kind, extra: extra).map(\.details)
+    ) -> Result<RouteMatch, RouteFailure> {
+        guard let kind else {
+            return match(url, method: method, variants: variants, extra: extra).mapError { .miss($0) }
+        }
+        return snapshot().lookup(url, method: method, variants: variants, kind: kind, extra: extra).map(\.details)
     }
 
     /// Whether a route of any kind would win for `url`.
@@ -345,13 +349,14 @@ public final class Router: Sendable {
 
     /// Routes `url` to an action route and runs it.
     ///
-    /// - Returns: the match, or the miss (which the unmatched handler has heard, unless a kind mismatch).
+    /// - Returns: the match, or why nothing ran: a miss (which the unmatched handler has heard) or
+    ///   a route of another kind.
     @discardableResult
     public func route(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
-    ) -> Result<RouteMatch, RouteMiss> {
+    ) -> Result<RouteMatch, RouteFailure> {
         switch resolve(snapshot(), url, method, variants, .action, extra) {
-        case .failure(let miss): return .failure(miss)
+        case .failure(let failure): return .failure(failure)
         case .success(let match):
             if case .action(let action) = match.value { action(match.details) }
             return .success(match.details)
@@ -361,7 +366,7 @@ public final class Router: Sendable {
     /// Routes `url` to an object route and returns its value.
     public func routeObject(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
-    ) -> Result<RoutedValue, RouteMiss> {
+    ) -> Result<RoutedValue, RouteFailure> {
         resolve(snapshot(), url, method, variants, .object, extra).map { match in
             guard case .object(let handler) = match.value else { return RoutedValue(match: match.details, value: nil) }
             return RoutedValue(match: match.details, value: handler(match.details))
@@ -371,9 +376,9 @@ public final class Router: Sendable {
     /// Routes `url` to a callback route and waits for the value it delivers.
     public func routeCallback(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
-    ) async -> Result<RoutedValue, RouteMiss> {
+    ) async -> Result<RoutedValue, RouteFailure> {
         switch resolve(snapshot(), url, method, variants, .callback, extra) {
-        case .failure(let miss): return .failure(miss)
+        case .failure(let failure): return .failure(failure)
         case .success(let match):
             guard case .callback(let handler) = match.value else {
                 return .success(RoutedValue(match: match.details, value: nil))
@@ -390,12 +395,16 @@ public final class Router: Sendable {
     func resolve(
         _ snapshot: Snapshot, _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind,
         _ extra: [String: any Sendable]
-    ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
+    ) -> Result<RouteTable<RouteHandler>.Match, RouteFailure> {
         let result = snapshot.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
-        if case .failure(let miss) = result {
+        switch result {
+        case .success: break
+        case .failure(.miss(let miss)):
             logger.debug(
                 "unmatched URL", metadata: ["url": "\(RouteMiss.shortened(url))", "reason": "\(miss.reason.name)"])
-            if miss.reason != .kindMismatch { snapshot.unmatchedHandler?(miss) }
+            snapshot.unmatchedHandler?(miss)
+        case .failure(.kindMismatch):
+            logger.debug("unmatched URL", metadata: ["url": "\(RouteMiss.shortened(url))", "reason": "kindMismatch"])
         }
         return result
     }

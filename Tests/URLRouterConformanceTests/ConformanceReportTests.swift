@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import URLRouterCLI
+import URLRouterHandlers
 
 @testable import URLRouter
 @testable import URLRouterConformance

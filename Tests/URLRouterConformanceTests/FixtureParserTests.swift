@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import URLRouterHandlers
 
 @testable import URLRouter
 @testable import URLRouterConformance

@@ -31,7 +31,6 @@ func reason<Success>(_ result: Result<Success, RouteMiss>) -> RouteMiss.Reason? 
         let match = try result.get()
         #expect(match.parameters.get("nickname") == "x")
         #expect(match.route.pattern == "protocol://page/routerDetails/:id")
-        #expect(match.route.kind == .action)
     }
 
     @Test func objectRoutesReturnValuesAndBoundObjects() throws {
@@ -79,13 +78,20 @@ func reason<Success>(_ result: Result<Success, RouteMiss>) -> RouteMiss.Reason? 
         router.setUnmatchedHandler { misses.record($0.reason) }
         try router.registerObject("/obj", object: "x")
         try router.register("/act") { _ in }
-        guard case .failure(let miss) = router.route("/obj") else {
+        guard case .failure(.kindMismatch(let match)) = router.route("/obj") else {
             Issue.record("an object route does not answer route(_:)")
             return
         }
-        #expect(miss.reason == .kindMismatch)
-        #expect(miss.route?.pattern == "/obj")
-        #expect(reason(router.routeObject("/act")) == .kindMismatch)
+        #expect(match.route.pattern == "/obj")
+        guard case .failure(.kindMismatch(let action)) = router.routeObject("/act") else {
+            Issue.record("an action route does not answer routeObject(_:)")
+            return
+        }
+        #expect(action.route.pattern == "/act")
+        #expect(try router.routeObject("/obj").get().value(as: String.self) == "x")
+        #expect(misses.all.isEmpty)
+        router.route("/nowhere")
+        #expect(misses.all == [.noMatch])
     }
 
     @Test func unmatchedHandlerGetsTheURLAndTheReason() {

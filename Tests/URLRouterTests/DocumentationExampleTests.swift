@@ -259,7 +259,7 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
         let product = try ff.route("https://www.amazon.com/search/Atomic_bomb").get()
         #expect(product.route.pattern == "protocol://page/routerDetails")
         #expect(product.parameters.get("product") == "Atomic_bomb")
-        #expect(ff.route("protocol://nowhere").failure?.reason == .noMatch)
+        #expect(ff.route("protocol://nowhere").failure?.miss?.reason == .noMatch)
     }
 
     @Test func theYFRouterExample() throws {
@@ -293,7 +293,7 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
         #expect(fallback.route.pattern == "YF:///feed" && fallback.path == "/feed/more/news")
         let login = try yf.route("/user/login").get()
         #expect(login.parameters.get("target") == "user" && login.parameters.get("action") == "login")
-        #expect(yf.route("other://user/login").failure?.reason == .noMatch)
+        #expect(yf.route("other://user/login").failure?.miss?.reason == .noMatch)
     }
 
     @Test func theABRouterExample() throws {

@@ -9,7 +9,6 @@ import URLRouter
             MissAnswer(reason, method: method, allowedMethods: allowed, answersMethodNotAllowed: answers405)
         }
         #expect(answer(.noMatch).status == 404 && answer(.noMatch).allow == nil && answer(.noMatch).reason == nil)
-        #expect(answer(.kindMismatch).status == 404)
         #expect(answer(.methodNotAllowed, "DELETE").status == 405)
         #expect(answer(.methodNotAllowed, "DELETE").allow == "GET, HEAD")
         #expect(answer(.methodNotAllowed, "OPTIONS").status == 204)

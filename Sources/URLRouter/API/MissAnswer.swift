@@ -3,7 +3,7 @@
 ///
 /// | miss | answer |
 /// | --- | --- |
-/// | no route, or a route of another kind | 404 |
+/// | no route | 404 |
 /// | routes of other methods take the path | 405 with `Allow`, OPTIONS 204 with `Allow` (plus `OPTIONS`); 404 when the server does not answer 405, as Hummingbird's and Vapor's routers do not |
 /// | a request check refused it (``RouterOptions/requestChecks``) | 400, `refused: ` and ``RouteMiss/Reason/refusal`` |
 /// | a malformed escape | 400 |

@@ -6,7 +6,7 @@
 /// A class, immutable after init: a lookup makes one allocation, the match itself, and passing
 /// it around copies a reference instead of its fields.
 public final class RouteMatch: Sendable {
-    /// The winning registration (its pattern, method, variant, kind and name).
+    /// The winning registration (its pattern, method, variant and name).
     public let route: RouteRegistration
     // The normalized URL's fields, stored flat: building a match then writes them in place rather
     // than copying a `RequestURL` (and retaining its URL twice).
@@ -183,8 +183,6 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
         case malformedURL
         /// The URL, or its rewritten form, is longer than ``RouterOptions/maxURLLength``.
         case urlTooLong
-        /// The winning route is of another kind than the entry point used.
-        case kindMismatch
         /// The path matched only routes of other methods.
         case methodNotAllowed
         /// A user regex reached the work limit before the answer was known.
@@ -225,19 +223,17 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
         let url: String
         let rewrittenURL: String?
         let request: RequestURL?
-        let route: RouteRegistration?
         let detail: String?
         let allowedMethods: [String]
 
         init(
-            reason: Reason, url: String, rewrittenURL: String?, request: RequestURL?, route: RouteRegistration?,
-            detail: String?, allowedMethods: [String]
+            reason: Reason, url: String, rewrittenURL: String?, request: RequestURL?, detail: String?,
+            allowedMethods: [String]
         ) {
             self.reason = reason
             self.url = url
             self.rewrittenURL = rewrittenURL
             self.request = request
-            self.route = route
             self.detail = detail
             self.allowedMethods = allowedMethods
         }
@@ -253,8 +249,6 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     public var rewrittenURL: String? { storage.rewrittenURL }
     /// The normalized URL, when it could be normalized (its transition and callback URL are reported on a miss too).
     package var request: RequestURL? { storage.request }
-    /// For ``Reason/kindMismatch``: the route that won.
-    package var route: RouteRegistration? { storage.route }
     /// More detail, such as which part of a malformed URL does not decode.
     public var detail: String? { storage.detail }
     /// For ``Reason/methodNotAllowed``: the methods a request for this URL may use, sorted
@@ -263,11 +257,11 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
 
     /// Makes a miss.
     package init(
-        reason: Reason, url: String, rewrittenURL: String? = nil, request: RequestURL? = nil,
-        route: RouteRegistration? = nil, detail: String? = nil, allowedMethods: [String] = []
+        reason: Reason, url: String, rewrittenURL: String? = nil, request: RequestURL? = nil, detail: String? = nil,
+        allowedMethods: [String] = []
     ) {
         storage = Storage(
-            reason: reason, url: url, rewrittenURL: rewrittenURL, request: request, route: route, detail: detail,
+            reason: reason, url: url, rewrittenURL: rewrittenURL, request: request, detail: detail,
             allowedMethods: allowedMethods)
     }
 

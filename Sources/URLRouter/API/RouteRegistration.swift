@@ -1,4 +1,4 @@
-/// One registration as the caller made it: a pattern with its method, variant, priority and kind.
+/// One registration as the caller made it: a pattern with its method, variant, priority and name.
 ///
 /// A class, immutable after init: matches refer to it without copying its fields.
 public final class RouteRegistration: Sendable {
@@ -12,8 +12,6 @@ public final class RouteRegistration: Sendable {
     public let variant: String?
     /// Higher wins first. Default 0.
     package let priority: Int
-    /// The entry point the route answers.
-    package let kind: RouteKind
     /// The caller's name for the route (a fixture's route id), if any.
     public let name: String?
     /// The route's index among the routes its table was made from: where a table keeps the
@@ -25,13 +23,12 @@ public final class RouteRegistration: Sendable {
     /// Makes a registration.
     package init(
         pattern: RoutePattern, method: String? = nil, variant: String? = nil, priority: Int = 0,
-        kind: RouteKind = .action, name: String? = nil, handle: Int = 0
+        name: String? = nil, handle: Int = 0
     ) {
         self.parsedPattern = pattern
         self.method = method
         self.variant = variant
         self.priority = priority
-        self.kind = kind
         self.name = name
         self.handle = handle
         self.parameterNames = pattern.parameterNames
@@ -40,7 +37,7 @@ public final class RouteRegistration: Sendable {
     /// The same registration with another handle.
     func renumbered(_ handle: Int) -> RouteRegistration {
         RouteRegistration(
-            pattern: parsedPattern, method: method, variant: variant, priority: priority, kind: kind, name: name,
+            pattern: parsedPattern, method: method, variant: variant, priority: priority, name: name,
             handle: handle)
     }
 }

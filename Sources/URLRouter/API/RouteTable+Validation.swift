@@ -51,7 +51,7 @@ extension RouteTable {
             do {
                 registration = try RouteValidation.registration(
                     pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
-                    kind: .action, name: route.name, handle: values.count, backend: backend)
+                    name: route.name, handle: values.count, backend: backend)
             } catch {
                 problems.append(RouteProblem(route: index, subjectText: name(index), error: error))
                 continue
@@ -114,7 +114,7 @@ extension RouteTable {
         throws(RouterError)
     {
         _ = try RouteValidation.registration(
-            pattern: pattern, method: method, variant: variant, priority: 0, kind: .action, name: nil, handle: 0,
+            pattern: pattern, method: method, variant: variant, priority: 0, name: nil, handle: 0,
             backend: backend)
     }
 

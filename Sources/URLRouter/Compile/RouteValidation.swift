@@ -40,12 +40,12 @@ package enum RouteValidation {
 
     /// A registration, every part checked.
     static func registration(
-        pattern text: String, method: String?, variant: String?, priority: Int, kind: RouteKind, name: String?,
+        pattern text: String, method: String?, variant: String?, priority: Int, name: String?,
         handle: Int, backend: RouterBackend
     ) throws(RouterError) -> RouteRegistration {
         let (pattern, method) = try checked(pattern: text, method: method, variant: variant, backend: backend)
         return RouteRegistration(
-            pattern: pattern, method: method, variant: variant, priority: priority, kind: kind, name: name,
+            pattern: pattern, method: method, variant: variant, priority: priority, name: name,
             handle: handle)
     }
 

@@ -73,13 +73,3 @@ package struct CompositePattern: Sendable, Hashable {
         }
     }
 }
-
-/// The kind a route is registered as (SEMANTICS.md section 5).
-package enum RouteKind: Sendable, Hashable, CaseNamed {
-    /// A handler that runs.
-    case action
-    /// A handler that returns a value, or a value bound to the URL.
-    case object
-    /// A handler that delivers its value later (`async`).
-    case callback
-}
