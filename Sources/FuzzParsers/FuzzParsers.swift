@@ -16,7 +16,7 @@ import URLRouterHandlers
 /// - 3, URL: normalizing never traps; the reported path normalizes to itself (when it has no
 ///   `?`, `#` or `%`); every segment range lies inside the storage. Under every request check,
 ///   a table whose lookups take the fast scan refuses the URL exactly as one whose lookups take
-///   the full normalization (a transition prefix turns the fast scan off), with the same reason,
+///   the full normalization (`normalizingEveryURL()`), with the same reason,
 ///   and a refusal's detail holds no control byte.
 /// - 4, percent coding: encoding then decoding gives the text back; decoding never traps.
 @main
@@ -153,10 +153,9 @@ enum FuzzParsers {
             var options = RouterOptions()
             options.requestChecks = checks
             options.hostAsSegment = .never
-            var full = options
-            full.transitionPrefixes = ["zz-no-such-segment-zz"]
             let routes: [RouteTable<Int>.Route] = [.init("/**", value: 1), .init("/", value: 2)]
-            return (try! RouteTable(routes, options: options), try! RouteTable(routes, options: full))
+            let fast = try! RouteTable(routes, options: options)
+            return (fast, fast.normalizingEveryURL())
         }
     }()
 

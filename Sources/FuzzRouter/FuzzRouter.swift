@@ -22,7 +22,7 @@ enum FuzzRouter {
     /// What the backends disagree on, or `nil`.
     static func disagreement(_ program: RouterProgram) -> String? {
         let backends = RouterBackend.available
-        let routers = backends.map { Router(options: program.options, backend: $0) }
+        let routers = backends.map { Router(options: program.options, handlerOptions: program.handling, backend: $0) }
         func compare(_ what: String, _ answers: [String]) -> String? {
             guard Set(answers).count > 1 else { return nil }
             let lines = zip(backends, answers).map { "  \($0.name): \($1)" }
@@ -52,7 +52,7 @@ enum FuzzRouter {
         }
         for lookup in program.lookups {
             let answers = routers.map { router in
-                "\(Observation(router.match(lookup.url, method: lookup.method))) rewrite=\(router.rewrite(lookup.url) ?? "-")"
+                "\(Observation(router.match(lookup.url, method: lookup.method, kind: nil))) rewrite=\(router.rewrite(lookup.url) ?? "-")"
             }
             if let report = compare("lookup \(lookup.url.debugDescription) method \(lookup.method ?? "-")", answers) {
                 return report

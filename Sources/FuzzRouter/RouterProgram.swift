@@ -1,4 +1,5 @@
 import URLRouter
+import URLRouterHandlers
 
 /// One input of the differential fuzz target: router options, routes, rewrite rules and lookups,
 /// decoded from bytes (every byte string decodes to some program).
@@ -10,6 +11,9 @@ import URLRouter
 /// piece `S` sets ``RouterOptions/requestChecks`` from the low six bits of its next byte.
 struct RouterProgram: CustomStringConvertible {
     var options = RouterOptions()
+    /// The handler router's options (the fallback is fuzzed; transitions and callback URLs are
+    /// read from the match, not matched on).
+    var handling = HandlerOptions()
     var routes: [(pattern: String, method: String?)] = []
     var rules: [(expression: String, target: String)] = []
     var lookups: [(url: String, method: String?)] = []
@@ -26,7 +30,7 @@ struct RouterProgram: CustomStringConvertible {
         options.trailingStar = flags & 2 != 0 ? .singleSegment : .catchAll
         options.hostAsSegment = RouterOptions.HostAsSegment.allCases[Int(flags >> 2) & 3]
         options.defaultScheme = flags & 16 != 0 ? "app" : nil
-        options.fallbackToLastHandler = flags & 32 != 0
+        handling.fallbackToLastHandler = flags & 32 != 0
         options.strictVariants = flags & 64 != 0
         options.decodePlus = flags & 128 != 0
         for piece in bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: true) {
@@ -51,7 +55,7 @@ struct RouterProgram: CustomStringConvertible {
         if options.trailingStar == .singleSegment { flags |= 2 }
         flags |= UInt8(RouterOptions.HostAsSegment.allCases.firstIndex(of: options.hostAsSegment) ?? 0) << 2
         if options.defaultScheme != nil { flags |= 16 }
-        if options.fallbackToLastHandler { flags |= 32 }
+        if handling.fallbackToLastHandler { flags |= 32 }
         if options.strictVariants { flags |= 64 }
         if options.decodePlus { flags |= 128 }
         var out = [flags]
@@ -75,7 +79,7 @@ struct RouterProgram: CustomStringConvertible {
     }
 
     var description: String {
-        var lines = ["options: \(options)"]
+        var lines = ["options: \(options)", "handler options: \(handling)"]
         for route in routes { lines.append("route \(route.pattern.debugDescription) method \(route.method ?? "-")") }
         for rule in rules {
             lines.append("rule \(rule.expression.debugDescription) -> \(rule.target.debugDescription)")

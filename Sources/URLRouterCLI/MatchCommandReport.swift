@@ -23,7 +23,7 @@ package struct MatchCommandReport: Sendable {
         let result = router.match(url, method: method, variants: variants, kind: kind)
         self.backend = backend.name
         self.observation = Observation(result)
-        if case .success(let match) = result { pattern = match.route.pattern }
+        if case .success(let match) = result.result { pattern = match.route.pattern }
     }
 
     /// Lines for a person.

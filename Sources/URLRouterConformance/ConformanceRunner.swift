@@ -167,7 +167,7 @@ public struct ConformanceRunner: Sendable {
     }
 
     package func makeRouter(_ suite: FixtureSuite, _ backend: RouterBackend) -> (Router?, String?) {
-        let router = Router(options: suite.options, backend: backend)
+        let router = Router(options: suite.options, handlerOptions: suite.handlerOptions, backend: backend)
         do {
             try router.register(
                 contentsOf: suite.routes.map { route in
@@ -396,16 +396,12 @@ extension Observation {
             params = match.parameters.strings
             catchall = match.catchall
             variant = match.variant
-            transition = match.transition
-            callbackURL = match.callbackURL
             fragment = match.fragment
             scheme = match.scheme
             path = match.path
             rewrittenTo = match.rewrittenURL
         case .failure(let miss):
             error = miss.reason.name
-            transition = miss.transition
-            callbackURL = miss.callbackURL
             fragment = miss.fragment
             scheme = miss.scheme
             path = miss.path
@@ -413,16 +409,19 @@ extension Observation {
         }
     }
 
-    /// The observation of a handler router's entry point: a kind mismatch is the error
-    /// `kindMismatch`, with what the URL's match reports of the URL (as a miss reports it).
-    package init(_ result: Result<RouteMatch, RouteFailure>) {
-        switch result {
-        case .success(let match): self.init(Result<RouteMatch, RouteMiss>.success(match))
+    /// The observation of a handler router's entry point, with the transition and callback URL
+    /// it reports: a kind mismatch is the error `kindMismatch`, with what the URL's match
+    /// reports of the URL (as a miss reports it).
+    package init(_ routed: (result: Result<RouterMatch, RouteFailure>, transition: String?, callbackURL: String?)) {
+        switch routed.result {
+        case .success(let match): self.init(Result<RouteMatch, RouteMiss>.success(match.tableMatch))
         case .failure(.miss(let miss)): self.init(Result<RouteMatch, RouteMiss>.failure(miss))
         case .failure(.kindMismatch(let match)):
-            self.init(Result<RouteMatch, RouteMiss>.success(match))
+            self.init(Result<RouteMatch, RouteMiss>.success(match.tableMatch))
             (route, params, catchall, variant) = (nil, nil, nil, nil)
             error = "kindMismatch"
         }
+        transition = routed.transition
+        callbackURL = routed.callbackURL
     }
 }

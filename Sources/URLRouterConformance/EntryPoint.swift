@@ -1,4 +1,5 @@
 import URLRouter
+import URLRouterHandlers
 
 /// A way into the engine that `urlrouter check` runs each suite through (Docs/FIXTURES.md).
 ///
@@ -20,12 +21,12 @@ public enum EntryPoint: String, CaseIterable, Sendable {
     }
 
     /// Whether this entry point can express `lookup` in `suite`. A route table has no kinds, no
-    /// extra values, no transitions and no callback URLs, which only the handler router has: a
-    /// case that needs one of them runs on the router alone.
+    /// extra values, no fallback, no transitions and no callback URLs, which only the handler
+    /// router has: a case that needs one of them runs on the router alone.
     func expresses(_ lookup: FixtureSuite.Lookup, in suite: FixtureSuite) -> Bool {
         guard self != .router else { return true }
         return lookup.extra.isEmpty && suite.routes.allSatisfy { $0.kind == lookup.kind }
-            && suite.options.transitionPrefixes.isEmpty && !suite.options.fragmentAsCallbackURL
+            && suite.handlerOptions == HandlerOptions()
     }
 
     /// `observation` as far as this entry point can observe it: the borrowed match reads the route,

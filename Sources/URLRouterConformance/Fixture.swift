@@ -1,5 +1,5 @@
 public import URLRouter
-package import URLRouterHandlers
+public import URLRouterHandlers
 
 /// One fixture file: a suite of routes, rewrite rules and cases (Docs/FIXTURES.md, version 2).
 public struct FixtureSuite: Sendable {
@@ -11,8 +11,11 @@ public struct FixtureSuite: Sendable {
     public var description: String?
     /// Where the cases come from.
     public var source: String?
-    /// The router options of the suite.
+    /// The table options of the suite.
     public var options: RouterOptions
+    /// The handler router's options of the suite (fallback, transitions, callback URLs): a suite
+    /// that sets one runs on the handler router alone.
+    public var handlerOptions: HandlerOptions
     /// Routes, registered in order.
     public var routes: [Route]
     /// Rewrite rules, added in order.

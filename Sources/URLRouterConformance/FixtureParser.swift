@@ -54,7 +54,7 @@ extension FixtureSuite {
         self.name = name
         description = try reader.string(suite, "description", at: "")
         source = try reader.string(suite, "source", at: "")
-        options = try reader.options(suite["options"], at: "options")
+        (options, handlerOptions) = try reader.options(suite["options"], at: "options")
 
         guard let routesValue = suite["routes"] else { throw reader.error("routes", "is required") }
         var routes: [Route] = []
@@ -211,9 +211,10 @@ struct JSONReader {
         return kind
     }
 
-    func options(_ value: Any?, at: String) throws(FixtureError) -> RouterOptions {
+    func options(_ value: Any?, at: String) throws(FixtureError) -> (RouterOptions, HandlerOptions) {
         var options = RouterOptions()
-        guard let value else { return options }
+        var handling = HandlerOptions()
+        guard let value else { return (options, handling) }
         let object = try self.object(value, at: at, allowed: JSONReader.optionFields)
         if let raw = object["defaultScheme"] {
             if isNull(raw) {
@@ -244,12 +245,12 @@ struct JSONReader {
             }
             options.trailingStar = rule
         }
-        if let flag = try bool(object, "fallbackToLastHandler", at: at) { options.fallbackToLastHandler = flag }
-        if let words = try stringArray(object, "transitionPrefixes", at: at) { options.transitionPrefixes = words }
-        if let flag = try bool(object, "fragmentAsCallbackURL", at: at) { options.fragmentAsCallbackURL = flag }
+        if let flag = try bool(object, "fallbackToLastHandler", at: at) { handling.fallbackToLastHandler = flag }
+        if let words = try stringArray(object, "transitionPrefixes", at: at) { handling.transitionPrefixes = words }
+        if let flag = try bool(object, "fragmentAsCallbackURL", at: at) { handling.fragmentAsCallbackURL = flag }
         if let flag = try bool(object, "strictVariants", at: at) { options.strictVariants = flag }
         if object["requestChecks"] != nil { options.requestChecks = try requestChecks(object["requestChecks"], at: at) }
-        return options
+        return (options, handling)
     }
 
     /// `"strict"`, or a list of check names (`["dotSegments", "emptySegments"]`).
@@ -396,6 +397,12 @@ extension FixtureSuite {
         } catch {
             throw reader.error("", "not valid JSON: \(error.localizedDescription)")
         }
-        return try reader.options(object, at: "")
+        let (options, handling) = try reader.options(object, at: "")
+        // Route files are served by tables, which have none of the handler router's options.
+        guard handling == HandlerOptions() else {
+            throw reader.error(
+                "", "fallbackToLastHandler, transitionPrefixes and fragmentAsCallbackURL are the handler router's")
+        }
+        return options
     }
 }

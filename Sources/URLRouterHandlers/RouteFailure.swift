@@ -15,7 +15,7 @@ public enum RouteFailure: Error, Sendable, CustomStringConvertible {
     /// The route that won is of another kind than the entry point's (an action route reached
     /// through `routeObject`, say): the match, which runs nothing. The unmatched handler does not
     /// hear it.
-    case kindMismatch(RouteMatch)
+    case kindMismatch(RouterMatch)
 
     /// The URL the caller passed.
     public var url: String {

@@ -1,8 +1,8 @@
-public import URLRouter
+import URLRouter
 /// The value an object or callback route returned, with the match that chose it.
 public struct RoutedValue: Sendable {
     /// The match.
-    public let match: RouteMatch
+    public let match: RouterMatch
     /// What the handler returned.
     public let value: (any Sendable)?
 

@@ -22,27 +22,6 @@ extension Router {
         func threadCopy() -> AnyObject {
             Snapshot(generation: generation, routes: routes, unmatchedHandler: unmatchedHandler)
         }
-
-        /// The table's lookup, borrowing the table in place (reading `snapshot.routes` from outside
-        /// would copy the table, retaining each of its fields).
-        func lookup(
-            _ url: String, method: String?, variants: [String], extra: [String: any Sendable]
-        ) -> Result<RouteTable<RouteHandler>.Match, RouteMiss> {
-            routes.lookup(method: method, url: url, variants: variants, extra: extra)
-        }
-
-        /// The lookup as the entry point of `kind` sees it: a winner of another kind is a
-        /// ``RouteFailure/kindMismatch(_:)``.
-        func lookup(
-            _ url: String, method: String?, variants: [String], kind: RouteKind, extra: [String: any Sendable]
-        ) -> Result<RouteTable<RouteHandler>.Match, RouteFailure> {
-            switch lookup(url, method: method, variants: variants, extra: extra) {
-            case .failure(let miss): return .failure(.miss(miss))
-            case .success(let match):
-                guard match.value.kind == kind else { return .failure(.kindMismatch(match.details)) }
-                return .success(match)
-            }
-        }
     }
 
     /// Records a change made under `state`'s lock; the next lookup rebuilds the snapshot.

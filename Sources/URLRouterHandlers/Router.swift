@@ -18,8 +18,10 @@ public import URLRouter
 /// routes compiles the matcher once, not 10,000 times. Between changes, each thread looks up
 /// through its own copy of the snapshot, without a lock (see `ThreadSnapshots`).
 public final class Router: Sendable {
-    /// The options, fixed when the router is made.
+    /// The table's options, fixed when the router is made.
     package let options: RouterOptions
+    /// What the router does besides its table's lookups, fixed when it is made.
+    package let handlerOptions: HandlerOptions
     /// The matching backend.
     package let backend: RouterBackend
 
@@ -44,11 +46,17 @@ public final class Router: Sendable {
     /// Makes an empty router.
     ///
     /// - Parameters:
-    ///   - options: the router's options (SEMANTICS.md section 8).
+    ///   - options: the options of the router's table (SEMANTICS.md section 8).
+    ///   - handlerOptions: the YFRouter and FTRouter behaviours (fallback, transitions, callback
+    ///     URLs); none by default.
     ///   - backend: the matching backend; the fastest of this build by default.
     ///   - logger: where registrations, replacements and misses are logged; quiet by default.
-    public init(options: RouterOptions = RouterOptions(), backend: RouterBackend = .default, logger: Logger? = nil) {
+    public init(
+        options: RouterOptions = RouterOptions(), handlerOptions: HandlerOptions = HandlerOptions(),
+        backend: RouterBackend = .default, logger: Logger? = nil
+    ) {
         self.options = options
+        self.handlerOptions = handlerOptions
         self.backend = backend
         self.logger = logger ?? .quiet
         self.state = LockedValue(State(registry: RouteRegistry(options: options)))
@@ -101,7 +109,7 @@ public final class Router: Sendable {
     @discardableResult
     public func register(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
-        action: @escaping @Sendable (RouteMatch) -> Void
+        action: @escaping @Sendable (RouterMatch) -> Void
     ) throws(RouterError) -> RouteRegistration? {
         try register(
             pattern, method: method, variant: variant, priority: priority, name: name, handler: .action(action))
@@ -111,7 +119,7 @@ public final class Router: Sendable {
     @discardableResult
     public func registerObject(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
-        handler: @escaping @Sendable (RouteMatch) -> (any Sendable)?
+        handler: @escaping @Sendable (RouterMatch) -> (any Sendable)?
     ) throws(RouterError) -> RouteRegistration? {
         try register(
             pattern, method: method, variant: variant, priority: priority, name: name, handler: .object(handler))
@@ -132,7 +140,7 @@ public final class Router: Sendable {
     @discardableResult
     public func registerCallback(
         _ pattern: String, method: String? = nil, variant: String? = nil, priority: Int = 0, name: String? = nil,
-        handler: @escaping @Sendable (RouteMatch) async -> (any Sendable)?
+        handler: @escaping @Sendable (RouterMatch) async -> (any Sendable)?
     ) throws(RouterError) -> RouteRegistration? {
         try register(
             pattern, method: method, variant: variant, priority: priority, name: name, handler: .callback(handler))
@@ -324,21 +332,21 @@ public final class Router: Sendable {
     /// - Complexity: linear in the URL's length for routes without user regexes.
     public func match(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
-    ) -> Result<RouteMatch, RouteMiss> {
-        snapshot().lookup(url, method: method, variants: variants, extra: extra).map(\.details)
+    ) -> Result<RouterMatch, RouteMiss> {
+        let found = snapshot().lookup(url, method: method, variants: variants, extra: extra, handling: handlerOptions)
+        return found.result.map(found.routerMatch)
     }
 
     /// ``match(_:method:variants:extra:)`` as the entry point of `kind` sees it (any kind when
-    /// `nil`): a winner of another kind is a ``RouteFailure/kindMismatch(_:)`` (for the
+    /// `nil`): a winner of another kind is a ``RouteFailure/kindMismatch(_:)``; with the
+    /// transition and callback URL the router reports of the URL, on a miss too (for the
     /// conformance runner and `urlrouter match`).
     package func match(
         _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind?,
         extra: [String: any Sendable] = [:]
-    ) -> Result<RouteMatch, RouteFailure> {
-        guard let kind else {
-            return match(url, method: method, variants: variants, extra: extra).mapError { .miss($0) }
-        }
-        return snapshot().lookup(url, method: method, variants: variants, kind: kind, extra: extra).map(\.details)
+    ) -> (result: Result<RouterMatch, RouteFailure>, transition: String?, callbackURL: String?) {
+        let found = snapshot().lookup(url, method: method, variants: variants, extra: extra, handling: handlerOptions)
+        return (Router.entered(found, kind: kind).map(\.match), found.transition, found.callbackURL)
     }
 
     /// Whether a route of any kind would win for `url`.
@@ -354,12 +362,10 @@ public final class Router: Sendable {
     @discardableResult
     public func route(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
-    ) -> Result<RouteMatch, RouteFailure> {
-        switch resolve(snapshot(), url, method, variants, .action, extra) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let match):
-            if case .action(let action) = match.value { action(match.details) }
-            return .success(match.details)
+    ) -> Result<RouterMatch, RouteFailure> {
+        resolve(url, method, variants, .action, extra).map { routed in
+            if case .action(let action) = routed.handler { action(routed.match) }
+            return routed.match
         }
     }
 
@@ -367,9 +373,11 @@ public final class Router: Sendable {
     public func routeObject(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
     ) -> Result<RoutedValue, RouteFailure> {
-        resolve(snapshot(), url, method, variants, .object, extra).map { match in
-            guard case .object(let handler) = match.value else { return RoutedValue(match: match.details, value: nil) }
-            return RoutedValue(match: match.details, value: handler(match.details))
+        resolve(url, method, variants, .object, extra).map { routed in
+            guard case .object(let handler) = routed.handler else {
+                return RoutedValue(match: routed.match, value: nil)
+            }
+            return RoutedValue(match: routed.match, value: handler(routed.match))
         }
     }
 
@@ -377,13 +385,13 @@ public final class Router: Sendable {
     public func routeCallback(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
     ) async -> Result<RoutedValue, RouteFailure> {
-        switch resolve(snapshot(), url, method, variants, .callback, extra) {
+        switch resolve(url, method, variants, .callback, extra) {
         case .failure(let failure): return .failure(failure)
-        case .success(let match):
-            guard case .callback(let handler) = match.value else {
-                return .success(RoutedValue(match: match.details, value: nil))
+        case .success(let routed):
+            guard case .callback(let handler) = routed.handler else {
+                return .success(RoutedValue(match: routed.match, value: nil))
             }
-            return .success(RoutedValue(match: match.details, value: await handler(match.details)))
+            return .success(RoutedValue(match: routed.match, value: await handler(routed.match)))
         }
     }
 
@@ -393,10 +401,12 @@ public final class Router: Sendable {
     /// Looks `url` up for `kind`'s entry point; a miss is logged and, unless it is a kind
     /// mismatch, heard by the unmatched handler.
     func resolve(
-        _ snapshot: Snapshot, _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind,
-        _ extra: [String: any Sendable]
-    ) -> Result<RouteTable<RouteHandler>.Match, RouteFailure> {
-        let result = snapshot.lookup(url, method: method, variants: variants, kind: kind, extra: extra)
+        _ url: String, _ method: String?, _ variants: [String], _ kind: RouteKind, _ extra: [String: any Sendable]
+    ) -> Result<(match: RouterMatch, handler: RouteHandler), RouteFailure> {
+        let snapshot = snapshot()
+        let result = Router.entered(
+            snapshot.lookup(url, method: method, variants: variants, extra: extra, handling: handlerOptions), kind: kind
+        )
         switch result {
         case .success: break
         case .failure(.miss(let miss)):
@@ -407,5 +417,19 @@ public final class Router: Sendable {
             logger.debug("unmatched URL", metadata: ["url": "\(RouteMiss.shortened(url))", "reason": "kindMismatch"])
         }
         return result
+    }
+
+    /// What `found` is to the entry point of `kind` (any kind when `nil`): a winner of another
+    /// kind is a ``RouteFailure/kindMismatch(_:)``.
+    static func entered(
+        _ found: Found, kind: RouteKind?
+    ) -> Result<(match: RouterMatch, handler: RouteHandler), RouteFailure> {
+        switch found.result {
+        case .failure(let miss): return .failure(.miss(miss))
+        case .success(let match):
+            let routed = found.routerMatch(match)
+            guard kind == nil || match.value.kind == kind else { return .failure(.kindMismatch(routed)) }
+            return .success((routed, match.value))
+        }
     }
 }

@@ -14,7 +14,7 @@ struct HostileBench {
         var name: String
         var routes: [String] = []
         var rules: [(String, String)] = []
-        var options = RouterOptions()
+        var handling = HandlerOptions()
         /// The URL of about `length` bytes.
         var url: (Int) -> String
     }
@@ -36,11 +36,11 @@ struct HostileBench {
     let repeats: Int
     let maxURLLength = RouterOptions().maxURLLength
 
-    /// The default options with ``RouterOptions/fallbackToLastHandler``.
-    static var fallbackOptions: RouterOptions {
-        var options = RouterOptions()
-        options.fallbackToLastHandler = true
-        return options
+    /// The handler router's fallback (`HandlerOptions.fallbackToLastHandler`).
+    static var fallback: HandlerOptions {
+        var handling = HandlerOptions()
+        handling.fallbackToLastHandler = true
+        return handling
     }
 
     static func distinctConstraints(_ count: Int, prefix: String) -> [String] {
@@ -87,17 +87,17 @@ struct HostileBench {
             Shape(
                 name: "10,000 catch-all routes, fallbackToLastHandler, 4,000 segments",
                 routes: (0..<10000).map { "/c/**/x\($0)" },
-                options: HostileBench.fallbackOptions,
+                handling: HostileBench.fallback,
                 url: { "/c" + String(repeating: "/7", count: max(1, $0 / 2 - 1)) }),
             Shape(
                 name: "10,000 in-segment routes behind a catch-all, fallbackToLastHandler, 4,000 segments",
                 routes: (0..<10000).map { "/c/**/{a}.t\($0)" },
-                options: HostileBench.fallbackOptions,
+                handling: HostileBench.fallback,
                 url: { "/c" + String(repeating: "/7", count: max(1, $0 / 2 - 1)) }),
             Shape(
                 name: "10,000 constraint routes behind a catch-all, fallbackToLastHandler, 4,000 segments",
                 routes: (0..<10000).map { "/c/**/:x(\\d+z\($0))" },
-                options: HostileBench.fallbackOptions,
+                handling: HostileBench.fallback,
                 url: { "/c" + String(repeating: "/7", count: max(1, $0 / 2 - 1)) }),
         ]
     }
@@ -116,7 +116,7 @@ struct HostileBench {
     }
 
     func run(shape: Shape, backend: RouterBackend) -> Result {
-        let router = Router(options: shape.options, backend: backend)
+        let router = Router(handlerOptions: shape.handling, backend: backend)
         var result = Result(
             shape: shape.name, backend: backend.name, routes: shape.routes.count, rules: shape.rules.count, worstMs: 0,
             worstURLBytes: 0, worstAnswer: "", longestURLBytes: 0, longestAnswer: "")

@@ -36,7 +36,7 @@ import URLRouterHandlers
                            { "rewrite": { "match": "(", "target": "z" }, "error": "invalidRewriteRule" } ] }
             """#)
         #expect(suite.options.defaultScheme == "ft")
-        #expect(suite.options.transitionPrefixes == ["push"])
+        #expect(suite.handlerOptions.transitionPrefixes == ["push"])
         #expect(suite.options.maxURLLength == 100)
         #expect(suite.options.caseInsensitive)
         #expect(suite.options.hostAsSegment == .never)

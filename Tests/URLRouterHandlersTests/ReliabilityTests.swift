@@ -81,10 +81,10 @@ import URLRouterHandlers
     }
 
     @Test func theFallbacksRetriesAreBoundedTheSameWayOnEveryBackend() throws {
-        var options = RouterOptions()
-        options.fallbackToLastHandler = true
+        var handling = HandlerOptions()
+        handling.fallbackToLastHandler = true
         let answers = try RouterBackend.available.map { backend -> [String] in
-            let router = Router(options: options, backend: backend)
+            let router = Router(handlerOptions: handling, backend: backend)
             try router.register(contentsOf: (0..<2000).map { RouteDefinition("/c/**/x\($0)", handler: .value($0)) })
             try router.register("/c/:first") { _ in }
             return ["/c/1/2/x7", "/c/1/2/3", "/c" + String(repeating: "/7", count: 3000)].map { url in

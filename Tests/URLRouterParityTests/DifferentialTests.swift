@@ -28,7 +28,7 @@ import URLRouterHandlers
         for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.tables)) {
             var generator = SeededGenerator(seed: seed)
             let table = RandomTable(using: &generator)
-            let routers = backends.map { Router(options: table.options, backend: $0) }
+            let routers = backends.map { Router(options: table.options, handlerOptions: table.handling, backend: $0) }
             var registered: [RouteDefinition] = []
             for route in table.routes {
                 // Some random patterns are invalid (two ** in one pattern): every backend must refuse them alike.
@@ -75,8 +75,9 @@ import URLRouterHandlers
                 let kind = [RouteKind?.none, .action, .object].randomElement(using: &generator)!
                 let results = routers.map { Observation($0.match(url, method: method, variants: variants, kind: kind)) }
                 lookups += 1
-                // A table has no kinds: a lookup of any kind is one it can express.
-                if kind == nil {
+                // A table has no kinds and none of the handler router's options: a lookup of any kind
+                // in a table without them is one it can express.
+                if kind == nil, table.handling == HandlerOptions() {
                     throughTables += 1
                     for (index, entryPoints) in tables.enumerated() {
                         for entryPoint in [EntryPoint.lookup, .withMatch, .live] {

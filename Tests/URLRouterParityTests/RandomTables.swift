@@ -21,6 +21,8 @@ struct SeededGenerator: RandomNumberGenerator {
 /// A random route table with options, and URLs aimed at it.
 struct RandomTable: CustomStringConvertible {
     var options = RouterOptions()
+    /// The handler router's options: a table that sets one is looked up through the router alone.
+    var handling = HandlerOptions()
     var routes: [RouteDefinition] = []
     var rules: [(expression: String, target: String)] = []
 
@@ -45,10 +47,10 @@ struct RandomTable: CustomStringConvertible {
         options.trailingStar = Bool.random(using: &generator) ? .catchAll : .singleSegment
         options.hostAsSegment = RouterOptions.HostAsSegment.allCases.randomElement(using: &generator)!
         options.defaultScheme = Int.random(in: 0..<5, using: &generator) == 0 ? "app" : nil
-        options.fallbackToLastHandler = Int.random(in: 0..<5, using: &generator) == 0
+        handling.fallbackToLastHandler = Int.random(in: 0..<5, using: &generator) == 0
         options.strictVariants = Int.random(in: 0..<4, using: &generator) == 0
         options.decodePlus = Bool.random(using: &generator)
-        if Int.random(in: 0..<5, using: &generator) == 0 { options.transitionPrefixes = ["push", "a"] }
+        if Int.random(in: 0..<5, using: &generator) == 0 { handling.transitionPrefixes = ["push", "a"] }
         if Int.random(in: 0..<8, using: &generator) == 0 { options.maxURLLength = 40 }
         if Int.random(in: 0..<3, using: &generator) == 0 {
             options.requestChecks = Bool.random(using: &generator) ? .strict : []
@@ -156,7 +158,7 @@ struct RandomTable: CustomStringConvertible {
     }
 
     var description: String {
-        var lines = ["options: \(options)"]
+        var lines = ["options: \(options)", "handler options: \(handling)"]
         for route in routes {
             lines.append(
                 "  \(route.name ?? "") \(route.method ?? "*") \(route.pattern) variant=\(route.variant ?? "-") priority=\(route.priority) kind=\(route.value.kind.name)"

@@ -265,8 +265,9 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
     @Test func theYFRouterExample() throws {
         var yfOptions = RouterOptions()
         yfOptions.defaultScheme = "app"
-        yfOptions.fallbackToLastHandler = true
-        let yf = Router(options: yfOptions)
+        var yfHandling = HandlerOptions()
+        yfHandling.fallbackToLastHandler = true
+        let yf = Router(options: yfOptions, handlerOptions: yfHandling)
 
         try yf.register("YF:///feed/detail/:id") { match in
             print("detail", match.parameters.get("id") ?? "", match.parameters.get("city") ?? "")
@@ -325,9 +326,10 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
     @Test func theFTRouterExample() throws {
         var ftOptions = RouterOptions()
         ftOptions.defaultScheme = "ft"
-        ftOptions.transitionPrefixes = ["push", "present", "back", "root"]
-        ftOptions.fragmentAsCallbackURL = true
-        let ft = Router(options: ftOptions)
+        var ftHandling = HandlerOptions()
+        ftHandling.transitionPrefixes = ["push", "present", "back", "root"]
+        ftHandling.fragmentAsCallbackURL = true
+        let ft = Router(options: ftOptions, handlerOptions: ftHandling)
 
         let classes = Data(
             """

@@ -145,16 +145,12 @@ public final class RouteMatch: Sendable {
     public var scheme: String? { requestScheme }
     /// The host, when the URL has one.
     public var host: String? { request.host.map(String.init) }
-    /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded), without a transition prefix.
+    /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded).
     public var path: String { request.path }
     /// The fragment as written.
     public var fragment: String? { request.fragment.map(String.init) }
     /// The variant of the chosen target, `nil` for the untagged one.
     package var variant: String? { route.variant }
-    /// The transition prefix that was removed from the path.
-    public var transition: String? { request.transition }
-    /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
-    public var callbackURL: String? { request.callbackURL }
     /// Every query item in order (repeated keys keep all their values here).
     var queryItems: [QueryItem] { request.queryItems }
 }
@@ -247,7 +243,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     public var url: String { storage.url }
     /// The URL after rewriting, when a rule applied.
     public var rewrittenURL: String? { storage.rewrittenURL }
-    /// The normalized URL, when it could be normalized (its transition and callback URL are reported on a miss too).
+    /// The normalized URL, when it could be normalized.
     package var request: RequestURL? { storage.request }
     /// More detail, such as which part of a malformed URL does not decode.
     public var detail: String? { storage.detail }
@@ -271,10 +267,6 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     public var path: String? { request?.path }
     /// The fragment as written, when the URL was normalized.
     package var fragment: String? { request?.fragment.map(String.init) }
-    /// The transition prefix, when the URL was normalized and had one.
-    package var transition: String? { request?.transition }
-    /// The callback URL, when the URL was normalized and had one.
-    package var callbackURL: String? { request?.callbackURL }
 
     /// The reason and the URL, for a log line: a URL longer than 200 UTF-8 bytes is shown by its
     /// first 200 bytes and its length.

@@ -7,7 +7,7 @@ extension RouteTable {
         public let details: RouteMatch
 
         @usableFromInline
-        init(value: Value, details: RouteMatch) {
+        package init(value: Value, details: RouteMatch) {
             self.value = value
             self.details = details
         }

@@ -69,6 +69,21 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// The options the table was built under.
     public var options: RouterOptions { table.options }
 
+    /// The same table with every URL normalized in full, never scanned plain (for the tests and
+    /// the fuzzer, which hold the two to the same answers).
+    package func normalizingEveryURL() -> RouteTable {
+        RouteTable(table: table.normalizingEveryURL(), sharing: values)
+    }
+
+    private init(table: CompiledTable, sharing values: RouteValues<Value>) {
+        self.table = table
+        self.values = values
+    }
+
+    /// The value of the route `match` found in this table (for the handler router, which looks up
+    /// step by step: ``CompiledTable/withPreparedLookup(_:method:variants:forcingCharges:_:)``).
+    package func value(of match: RouteMatch) -> Value { values.pointer(match.route.handle).pointee }
+
     /// Looks `url` up and answers an owning match: the value, the route and the parameters.
     ///
     /// - Parameters:

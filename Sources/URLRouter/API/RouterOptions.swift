@@ -6,9 +6,9 @@
 ///
 /// ```swift
 /// var options = RouterOptions()
-/// options.defaultScheme = "ft"
-/// options.transitionPrefixes = ["push", "present"]
-/// let router = Router(options: options)
+/// options.caseInsensitive = true
+/// options.requestChecks = .strict
+/// let table = try RouteTable<Int>([.init("/users/:id", value: 1)], options: options)
 /// ```
 public struct RouterOptions: Sendable, Hashable {
     /// Whether the URL's host is its first path segment.
@@ -52,15 +52,6 @@ public struct RouterOptions: Sendable, Hashable {
 
     /// What a final `*` matches. Default ``TrailingStar/catchAll``.
     public var trailingStar: TrailingStar = .catchAll
-
-    /// With no full match, the route matching the longest proper run of leading segments wins (YFRouter).
-    public var fallbackToLastHandler: Bool = false
-
-    /// First-segment words removed from the path and reported as the transition (FTRouter), compared case-insensitively.
-    public var transitionPrefixes: [String] = []
-
-    /// A non-empty fragment is reported as the callback URL (FTRouter).
-    public var fragmentAsCallbackURL: Bool = false
 
     /// A route with none of the requested variants does not fall back to its untagged target.
     public var strictVariants: Bool = false

@@ -35,8 +35,19 @@ extension CompiledTable {
         }
         // One closure each: the plain path's is inlined with the answer (one closure passed to both
         // is called, not inlined, which Benchmarks/instructions counts).
-        if resolvePlain(url, method, variants, { answer($0) }) { return }
-        resolve(url, method: method, variants: variants) { answer($0) }
+        if resolvePlain(
+            url, method, variants,
+            { prepared in
+                match(&prepared)
+                answer(prepared.resolution)
+            })
+        {
+            return
+        }
+        resolve(url, method: method, variants: variants) { prepared in
+            match(&prepared)
+            answer(prepared.resolution)
+        }
     }
 
     /// Looks `url` up and answers an owning match: the borrowed lookup's answer, copied.
@@ -52,31 +63,46 @@ extension CompiledTable {
     package func lookup(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
     ) -> Result<RouteMatch, RouteMiss> {
-        @inline(__always) func copy(_ resolution: borrowing Resolution) -> Result<RouteMatch, RouteMiss> {
-            let routedURL = resolution.rewrittenURL ?? url
-            guard let handle = answeringHandle(resolution, variants: variants),
-                let registration = store.registrations[handle]
-            else {
-                return .failure(
-                    RouteMiss(
-                        reason: resolution.reason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
-                        request: resolution.requestURL(routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme),
-                        detail: resolution.detail, allowedMethods: resolution.allowedMethods))
-            }
-            return .success(
-                RouteMatch(
-                    route: registration, routedURL: routedURL,
-                    scheme: resolution.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
-                    spans: (resolution.hostSpan, resolution.querySpan, resolution.fragmentSpan),
-                    catchAll: resolution.catchAll, segments: resolution.segments, captures: resolution.captures,
-                    rare: resolution.rare, extra: extra, callerURL: resolution.rewrittenURL == nil ? nil : url))
-        }
         var answer: Result<RouteMatch, RouteMiss>?
         // As in withLookup, one closure each.
-        if !resolvePlain(url, method, variants, { answer = copy($0) }) {
-            resolve(url, method: method, variants: variants) { answer = copy($0) }
+        if !resolvePlain(
+            url, method, variants,
+            { prepared in
+                match(&prepared)
+                answer = copy(prepared.resolution, url: url, variants: variants, extra: extra)
+            })
+        {
+            resolve(url, method: method, variants: variants) { prepared in
+                match(&prepared)
+                answer = copy(prepared.resolution, url: url, variants: variants, extra: extra)
+            }
         }
         return answer.unsafelyUnwrapped
+    }
+
+    /// The owning answer: the registration of `resolution`'s winner that answers `variants`, and
+    /// the match copied out of the lent buffers, or the miss.
+    @inline(__always)
+    func copy(
+        _ resolution: borrowing Resolution, url: String, variants: [String], extra: [String: any Sendable]
+    ) -> Result<RouteMatch, RouteMiss> {
+        let routedURL = resolution.rewrittenURL ?? url
+        guard let handle = answeringHandle(resolution, variants: variants),
+            let registration = store.registrations[handle]
+        else {
+            return .failure(
+                RouteMiss(
+                    reason: resolution.reason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
+                    request: resolution.requestURL(routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme),
+                    detail: resolution.detail, allowedMethods: resolution.allowedMethods))
+        }
+        return .success(
+            RouteMatch(
+                route: registration, routedURL: routedURL,
+                scheme: resolution.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
+                spans: (resolution.hostSpan, resolution.querySpan, resolution.fragmentSpan),
+                catchAll: resolution.catchAll, segments: resolution.segments, captures: resolution.captures,
+                rare: resolution.rare, extra: extra, callerURL: resolution.rewrittenURL == nil ? nil : url))
     }
 }
 

@@ -1,8 +1,7 @@
-/// An immutable, compiled snapshot of a router: its routes and rewrite rules on one backend.
+/// An immutable, compiled table: routes and rewrite rules on one backend.
 ///
-/// The engine under a ``RouteTable`` (the public, typed table: one of these and its values) and
-/// under each snapshot of a `Router`. (A `Router` also reads FTRouter-style JSON or
-/// property-list *route maps*; those are input, not tables.)
+/// The engine under a ``RouteTable`` (the public, typed table: one of these and its values), and
+/// so under a ``LiveRouteTable`` and the handler router's snapshots.
 ///
 /// Every lookup runs against one snapshot, so it sees one consistent table. There is one lookup
 /// pipeline, the same for every backend and for the owning and the borrowed lookups; only
@@ -12,12 +11,11 @@
 /// 2. the first applicable rewrite rule rewrites it, once (a result that is too long is refused);
 /// 3. the URL is scanned (``PlainScan``): a URL with no `%` keeps its segments as ranges of its
 ///    own bytes; one with escapes is normalized with decoding (``RequestURL``; `malformedURL` on
-///    a bad escape), as is one under transition prefixes or callback URLs; with
+///    a bad escape); with
 ///    ``RouterOptions/requestChecks``, a URL the scan cannot clear is checked by
 ///    ``RequestRefusal`` and may be refused (`dotSegment`, …) before any matching;
 /// 4. the backend finds the first route in precedence order that matches and answers the
-///    method and variants, in one call; with ``RouterOptions/fallbackToLastHandler``, then shorter and shorter
-///    runs of leading segments; then, if the path matched only routes of other methods,
+///    method and variants, in one call; then, if the path matched only routes of other methods,
 ///    `methodNotAllowed` (with the methods that would have answered); else `noMatch`;
 /// 5. the answer (`CompiledTable+Answer.swift`): the registration of the winning route that
 ///    answers the variants, lent in place (the borrowed lookup) or copied into a ``RouteMatch``.
@@ -29,8 +27,8 @@
 /// Most lookups take the *plain path* (``resolvePlain(_:_:_:_:)``): in a table with nothing to
 /// rewrite or charge, a URL the scan takes (and clears of the request checks) goes through steps 1, 3 and 4 as above, with
 /// what that makes constant left out, and the answer step inlined; every other lookup runs the
-/// steps in full (``resolve(_:method:variants:_:)``). Both call the same scan, ``match(_:_:_:_:_:_:)``
-/// and answer step.
+/// steps in full (``resolve(_:method:variants:forcingCharges:_:)``). Both lend the same
+/// ``PreparedLookup`` to the same match (``match(_:)``) and answer step.
 @usableFromInline
 package struct CompiledTable: Sendable {
     /// The options the table was built under.
@@ -53,18 +51,17 @@ package struct CompiledTable: Sendable {
     let hasMethodRoutes: Bool
     /// The registrations, flat, for the answer step.
     let store: RegistrationStore
-    /// Whether lookups scan with ``PlainScan`` (no transition prefixes or callback URLs, which
-    /// only the full normalization handles).
-    let scansPlain: Bool
+    /// Whether lookups scan a URL with ``PlainScan`` before they normalize it: always but in a
+    /// copy made by ``normalizingEveryURL()``.
+    private(set) var scansPlain = true
     /// Whether a lookup with no variants may take the plain path (``resolvePlain(_:_:_:_:)``): the
-    /// table scans plain and has no rewrite rules and no regex whose work a lookup must charge.
-    let takesPlainPath: Bool
+    /// table has no rewrite rules and no regex whose work a lookup must charge.
+    private(set) var takesPlainPath: Bool
     // The options a lookup reads, held apart: reading them does not copy ``options``.
     let maxURLLength: Int
     let hostRule: RouterOptions.HostAsSegment
     let defaultScheme: String?
     package let decodePlus: Bool
-    let fallbackToLastHandler: Bool
     /// The request shapes refused before matching (the strict profile).
     let requestChecks: RequestChecks
     /// The distinct methods of the routes (and `HEAD` with `GET`), numbered: what a lookup's
@@ -74,12 +71,6 @@ package struct CompiledTable: Sendable {
     let maxCaptureCount: Int
     /// The bound on what the lookup's user regexes can cost, charged before they run.
     let regexWork: RegexWork
-    /// What one retry of ``RouterOptions/fallbackToLastHandler`` costs the budget: it runs the
-    /// whole table again (32 steps a route, and a fixed 100), so that the retries of a URL of
-    /// thousands of segments against thousands of routes end in `limitExceeded` rather than
-    /// seconds of matching. A table of 100 routes affords 3,000 retries (a URL of 3,000
-    /// segments), one of 10,000 routes 31.
-    var fallbackStepsPerRetry: Int { routes.count * 32 + 100 }
 
     /// Compiles `registry` and `rules` on `backend`; `fallbackReason` says why this backend serves (see ``fallbackReason``).
     package init(
@@ -102,13 +93,20 @@ package struct CompiledTable: Sendable {
         let options = registry.options
         let regexWork = RegexWork(routes: routes, rules: rules, options: options)
         self.regexWork = regexWork
-        self.scansPlain = options.transitionPrefixes.isEmpty && !options.fragmentAsCallbackURL
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
-        (decodePlus, fallbackToLastHandler) = (options.decodePlus, options.fallbackToLastHandler)
+        self.decodePlus = options.decodePlus
         self.requestChecks = options.requestChecks
         self.maxCaptureCount = routes.map(\.captureCount).max() ?? 0
-        self.takesPlainPath =
-            scansPlain && rules.isEmpty && !regexWork.mayExceedBudget
+        self.takesPlainPath = rules.isEmpty && !regexWork.mayExceedBudget
+    }
+
+    /// The same table with every URL normalized in full, never scanned plain: what the tests and
+    /// the fuzzer hold the plain scan to (the two must give the same answers).
+    package func normalizingEveryURL() -> CompiledTable {
+        var table = self
+        table.scansPlain = false
+        table.takesPlainPath = false
+        return table
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
@@ -141,12 +139,11 @@ package struct CompiledTable: Sendable {
         self.rewriter = nil
         self.hasMethodRoutes = false
         self.store = RegistrationStore(routes: [])
-        self.scansPlain = false
         self.takesPlainPath = false
         self.methods = MethodList(routes: [])
         self.maxCaptureCount = 0
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
-        (decodePlus, fallbackToLastHandler) = (options.decodePlus, options.fallbackToLastHandler)
+        self.decodePlus = options.decodePlus
         self.requestChecks = options.requestChecks
         self.regexWork = RegexWork(routes: [], rules: [], options: options)
     }
@@ -193,13 +190,15 @@ package struct CompiledTable: Sendable {
         }
     }
 
-    /// Runs steps 1 to 4 of the pipeline for `url` and lends `body` what they found.
+    /// Runs steps 1 to 3 of the pipeline for `url` and lends `body` the prepared lookup.
     ///
     /// Everything `body` gets (the bytes, the ranges) lives only for the call. Each lookup first
     /// tries the plain path (``resolvePlain(_:_:_:_:)``), which nearly every lookup takes, and
-    /// comes here for the rest.
+    /// comes here for the rest. With `forcingCharges`, every regex the lookup runs is charged to
+    /// its budget, however short the URL: for a layer that matches more often than once.
     func resolve(
-        _ url: String, method: String?, variants: [String], _ body: (borrowing Resolution) -> Void
+        _ url: String, method: String?, variants: [String], forcingCharges: Bool = false,
+        _ body: (inout PreparedLookup) -> Void
     ) {
         guard url.utf8.count <= maxURLLength else {
             return CompiledTable.miss(.urlTooLong, "longer than \(maxURLLength) bytes", rewrittenURL: nil, body)
@@ -207,10 +206,11 @@ package struct CompiledTable: Sendable {
         var budget = WorkBudget()
         // Nearly every lookup fits the crude bound, and then charges nothing.
         let charging =
-            regexWork.mayExceedBudget
-            && !regexWork.fits(
-                urlLength: url.utf8.count, rewritable: !rules.isEmpty,
-                calls: RegexWork.matcherCalls(urlLength: url.utf8.count, options: options))
+            forcingCharges
+            ? regexWork.hasWork
+            : regexWork.mayExceedBudget
+                && !regexWork.fits(
+                    urlLength: url.utf8.count, rewritable: !rules.isEmpty, calls: RegexWork.matcherCallsPerLookup)
         let method = methods.filter(for: method)
         guard rules.isEmpty else {
             return resolveRewriting(url, method, variants, charging, &budget, body)
@@ -234,7 +234,7 @@ package struct CompiledTable: Sendable {
     ///   then runs.
     @inline(__always)
     func resolvePlain(
-        _ url: String, _ method: String?, _ variants: [String], _ body: (borrowing Resolution) -> Void
+        _ url: String, _ method: String?, _ variants: [String], _ body: (inout PreparedLookup) -> Void
     ) -> Bool {
         guard takesPlainPath, variants.isEmpty else { return false }
         // A string that is not native UTF-8 (bridged) takes the general path, which copies it.
@@ -253,12 +253,11 @@ package struct CompiledTable: Sendable {
                 else { return false }
                 let captureRoom = RangeBuffer(
                     base: room.baseAddress.map { $0 + segmentCapacity }, capacity: maxCaptureCount)
-                var budget = WorkBudget()
-                var resolution = Resolution(bytes: bytes, scan: scan, defaultScheme: nil)
-                match(
-                    &resolution, methods.filter(for: method), UnsafeBufferPointer(start: nil, count: 0), captureRoom,
-                    false, &budget)
-                body(resolution)
+                var prepared = PreparedLookup(
+                    resolution: Resolution(bytes: bytes, scan: scan, defaultScheme: nil),
+                    method: methods.filter(for: method), variants: UnsafeBufferPointer(start: nil, count: 0),
+                    captureRoom: captureRoom, charging: false)
+                body(&prepared)
                 return true
             }
         } ?? false
@@ -277,7 +276,7 @@ package struct CompiledTable: Sendable {
     @inline(never)
     func resolveRewriting(
         _ url: String, _ method: MethodFilter, _ variants: [String], _ charging: Bool, _ budget: inout WorkBudget,
-        _ body: (borrowing Resolution) -> Void
+        _ body: (inout PreparedLookup) -> Void
     ) {
         var rewrittenURL: String?
         switch rewrite(url, charging: charging, budget: &budget) {
@@ -303,11 +302,11 @@ package struct CompiledTable: Sendable {
     /// Lends `body` a miss found before any matching.
     @inline(never)
     static func miss(
-        _ reason: RouteMiss.Reason, _ detail: String, rewrittenURL: String?, _ body: (borrowing Resolution) -> Void
+        _ reason: RouteMiss.Reason, _ detail: String, rewrittenURL: String?, _ body: (inout PreparedLookup) -> Void
     ) {
-        var miss = Resolution(miss: reason, detail: detail)
-        miss.rewrittenURL = rewrittenURL
-        body(miss)
+        var miss = PreparedLookup(miss: reason, detail: detail)
+        miss.resolution.rewrittenURL = rewrittenURL
+        body(&miss)
     }
 
     /// Steps 3 and 4 for the URL to route (the caller's, or the rewritten one), with room for its
@@ -315,7 +314,7 @@ package struct CompiledTable: Sendable {
     @inline(__always)
     func resolve(
         routed: String, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: UnsafeBufferPointer<String>,
-        _ charging: Bool, _ budget: inout WorkBudget, _ body: (borrowing Resolution) -> Void
+        _ charging: Bool, _ budget: inout WorkBudget, _ body: (inout PreparedLookup) -> Void
     ) {
         withBytes(of: routed) { bytes in
             let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
@@ -323,8 +322,10 @@ package struct CompiledTable: Sendable {
                 let captureRoom = RangeBuffer(base: room.base.map { $0 + segmentCapacity }, capacity: maxCaptureCount)
                 @inline(__always) func finish(_ resolution: consuming Resolution) {
                     resolution.rewrittenURL = rewrittenURL
-                    match(&resolution, method, variants, captureRoom, charging, &budget)
-                    body(resolution)
+                    var prepared = PreparedLookup(
+                        resolution: resolution, method: method, variants: variants, captureRoom: captureRoom,
+                        charging: charging, budget: budget)
+                    body(&prepared)
                 }
                 // With request checks, a URL the scan cannot clear goes to the full check below.
                 if scansPlain,
@@ -343,14 +344,10 @@ package struct CompiledTable: Sendable {
                 do throws(RequestURL.MalformedURL) {
                     request = try RequestURL(normalizing: routed, options: options)
                 } catch {
-                    var miss = Resolution(miss: .malformedURL, detail: error.description)
-                    miss.rewrittenURL = rewrittenURL
-                    return body(miss)
+                    return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: rewrittenURL, body)
                 }
                 if let refusal = RequestRefusal.find(in: bytes, checks: requestChecks, hostRule: hostRule) {
-                    var miss = Resolution(miss: refusal.reason, detail: refusal.detail)
-                    miss.rewrittenURL = rewrittenURL
-                    return body(miss)
+                    return CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
                 }
                 withBytes(of: request.storage) { storage in
                     withBytes(of: request.scheme ?? "") { scheme in
@@ -366,67 +363,56 @@ package struct CompiledTable: Sendable {
         }
     }
 
-    /// Step 4 of the pipeline: the match, the fallback, then `methodNotAllowed`.
+    /// Step 4 of the pipeline: the match, then `methodNotAllowed`.
     ///
     /// The first call answers nearly every lookup; what follows a miss is out of line
-    /// (``matchAfterMiss(_:_:_:_:_:)``), so that the common path keeps a small frame.
+    /// (``matchAfterMiss(_:_:_:_:_:)``), so that the common path keeps a small frame. A lookup
+    /// that ended before the URL was scanned (too long, malformed, refused) has nothing to match.
     @inline(__always)
-    func match(
-        _ resolution: inout Resolution, _ method: MethodFilter, _ variants: UnsafeBufferPointer<String>,
-        _ captureRoom: RangeBuffer, _ charging: Bool, _ budget: inout WorkBudget
-    ) {
-        let request = MatchRequest(
-            bytes: resolution.storage, segments: resolution.segments, segmentRun: resolution.segmentRun,
-            scheme: resolution.scheme, method: method, variants: variants, captureRoom: captureRoom)
-        let outcome = firstMatch(request, charging, &budget)
+    func match(_ prepared: inout PreparedLookup) {
+        guard prepared.resolution.scanned else { return }
+        let request = prepared.matchRequest
+        let outcome = firstMatch(request, prepared.charging, &prepared.budget)
         guard case .matched(let raw) = outcome else {
-            return matchAfterMiss(&resolution, request, outcome, charging, &budget)
+            return matchAfterMiss(&prepared.resolution, request, outcome, prepared.charging, &prepared.budget)
         }
-        resolution.record(raw)
+        prepared.resolution.record(raw)
     }
 
-    /// Step 4 after the first call found no winner: the fallback's retries (when on), then
-    /// whether the path matched routes of other methods (`methodNotAllowed`, and which).
+    /// Step 4 after the first call found no winner: whether the path matched routes of other
+    /// methods (`methodNotAllowed`, and which).
     @inline(never)
     func matchAfterMiss(
         _ resolution: inout Resolution, _ request: MatchRequest, _ first: MatchOutcome, _ charging: Bool,
         _ budget: inout WorkBudget
     ) {
-        var request = request
-        var outcome = first
-        if case .noMatch = outcome, fallbackToLastHandler {
-            var count = request.segments.count
-            while case .noMatch = outcome, count > 0 {
-                count -= 1
-                request.segmentCount = count
-                // Each retry runs the whole table again: the retries of a URL of thousands of
-                // segments against thousands of routes are charged to the budget too.
-                guard budget.charge(fallbackStepsPerRetry) else {
-                    outcome = .limitExceeded
-                    break
-                }
-                outcome = firstMatch(request, charging, &budget)
-            }
-        }
-        switch outcome {
+        switch first {
         case .matched(let raw): resolution.record(raw)
         case .limitExceeded: resolution.reason = .limitExceeded
-        case .noMatch:
-            resolution.reason = .noMatch
-            guard hasMethodRoutes else { return }
-            request.segmentCount = request.segments.count
-            request.method = .any
-            switch firstMatch(request, charging, &budget) {
-            case .matched:
-                resolution.reason = .methodNotAllowed
-                resolution.allowedMethods = methods.names.indices.filter { candidate in
-                    request.method = .lookup(candidate)
-                    if case .matched = firstMatch(request, charging, &budget) { return true }
-                    return false
-                }.map { methods.names[$0] }
-            case .noMatch: break
-            case .limitExceeded: resolution.reason = .limitExceeded
-            }
+        case .noMatch: findAllowedMethods(&resolution, request, charging, &budget)
+        }
+    }
+
+    /// For a lookup that found no route: `methodNotAllowed` and the methods that would have
+    /// answered, when routes of other methods take the path; else `noMatch`.
+    func findAllowedMethods(
+        _ resolution: inout Resolution, _ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget
+    ) {
+        resolution.reason = .noMatch
+        guard hasMethodRoutes else { return }
+        var request = request
+        request.segmentCount = request.segments.count
+        request.method = .any
+        switch firstMatch(request, charging, &budget) {
+        case .matched:
+            resolution.reason = .methodNotAllowed
+            resolution.allowedMethods = methods.names.indices.filter { candidate in
+                request.method = .lookup(candidate)
+                if case .matched = firstMatch(request, charging, &budget) { return true }
+                return false
+            }.map { methods.names[$0] }
+        case .noMatch: break
+        case .limitExceeded: resolution.reason = .limitExceeded
         }
     }
 

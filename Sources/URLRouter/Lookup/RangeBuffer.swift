@@ -66,6 +66,14 @@ struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
 
     /// The ranges as an owning list.
     @inline(__always) var rangeList: RangeList { RangeList(self) }
+
+    /// The ranges after the first, in the same storage.
+    func droppingFirst() -> RangeBuffer {
+        precondition(count > 0, "no range to drop")
+        var rest = RangeBuffer(base: base.unsafelyUnwrapped + 1, capacity: capacity - 1)
+        rest.storedCount = count - 1
+        return rest
+    }
 }
 
 @available(*, unavailable, message: "a RangeBuffer points into storage lent for one call")

@@ -106,15 +106,17 @@ struct RegexWork: Sendable {
         maxURLLength = options.maxURLLength
         mayExceedBudget = false
         // The worst lookup: every rule and constraint on the longest URL, in every matcher call.
-        let calls = RegexWork.matcherCalls(urlLength: options.maxURLLength, options: options)
-        mayExceedBudget = !fits(urlLength: options.maxURLLength, rewritable: !rules.isEmpty, calls: calls)
+        mayExceedBudget = !fits(
+            urlLength: options.maxURLLength, rewritable: !rules.isEmpty, calls: RegexWork.matcherCallsPerLookup)
     }
 
-    /// The most matcher calls a lookup of a URL of `length` bytes makes: the full match, the
-    /// `methodNotAllowed` probe and, with the fallback, one per shorter run of segments.
-    static func matcherCalls(urlLength length: Int, options: RouterOptions) -> Int {
-        2 + (options.fallbackToLastHandler ? length / 2 + 1 : 0)
-    }
+    /// The most matcher calls a table's own lookup makes: the full match and the
+    /// `methodNotAllowed` probe. (A layer that matches more often, as the handler router's
+    /// fallback does, has every call charged: ``hasWork``.)
+    static let matcherCallsPerLookup = 2
+
+    /// Whether any rule or constraint does regex work a lookup could be charged for.
+    var hasWork: Bool { allRulesWorkPerByte > 0 || allConstraintsWorkPerByte > 0 }
 
     /// Whether the crude bound of a lookup fits the budget: every rule on a URL of `length`
     /// bytes, then every constraint of the table on the whole URL (on the longest URL the router

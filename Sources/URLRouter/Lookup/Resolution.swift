@@ -59,7 +59,7 @@ struct Resolution: ~Copyable {
         get { rare?.rewrittenURL }
         set { if newValue != nil || rare != nil { rareForWriting.rewrittenURL = newValue } }
     }
-    /// The full normalization, when the URL needed one (escapes, transitions, callback URLs).
+    /// The full normalization, when the URL needed one (escapes).
     var request: RequestURL? {
         get { rare?.request }
         set { rareForWriting.request = newValue }

@@ -144,7 +144,7 @@ extension RequestURL {
     /// The fast form of ``init(normalizing:options:)`` for a URL with no `%` anywhere and a
     /// lower-case scheme: nothing to decode or check, so the
     /// segments are ranges of the URL itself and the result is the same as the full
-    /// normalization's. Transition prefixes and callback URLs are not handled here.
+    /// normalization's.
     ///
     /// - Returns: `false`, having learned nothing usable, when the URL needs the full normalization.
     @inline(__always)

@@ -5,13 +5,9 @@
 ///   userinfo and port never take part.
 /// - The path is split on `/` before decoding; empty segments are dropped; `.` and `..` are
 ///   ordinary segments. Segments are kept in their comparison form (see ``PercentCoding``).
-/// - A first segment equal (ASCII case-insensitively) to a transition prefix is removed and
-///   reported as ``transition``.
 /// - Query items are split on `&`; an item without `=` is dropped; keys and values are decoded,
 ///   with `+` as a space first when ``RouterOptions/decodePlus`` is on.
-/// - The fragment is kept as written; with ``RouterOptions/fragmentAsCallbackURL`` a non-empty
-///   fragment is also the ``callbackURL``, prefixed with the URL's `scheme://` when it has no
-///   scheme of its own.
+/// - The fragment is kept as written.
 ///
 /// Any malformed escape, or escapes decoding to invalid UTF-8, in any part of the URL
 /// makes the whole URL malformed.
@@ -32,7 +28,7 @@ package struct RequestURL: Sendable {
     var hostSpan: (Int32, Int32)
     var querySpan: (Int32, Int32)
     var fragmentSpan: (Int32, Int32)
-    /// What only some URLs have: decoded storage, a decoded host, a transition, a callback URL.
+    /// What only some URLs have: decoded storage and a decoded host.
     var extras: Extras?
 
     /// The rarely set parts of a request.
@@ -42,18 +38,11 @@ package struct RequestURL: Sendable {
         /// the same index of ``RequestURL/segmentRanges`` is its comparison form in ``decoded``).
         let writtenSegmentRanges: RangeList?
         let decodedHost: String?
-        let transition: String?
-        let callbackURL: String?
 
-        init(
-            decoded: String?, writtenSegmentRanges: RangeList?, decodedHost: String?, transition: String?,
-            callbackURL: String?
-        ) {
+        init(decoded: String?, writtenSegmentRanges: RangeList?, decodedHost: String?) {
             self.decoded = decoded
             self.writtenSegmentRanges = writtenSegmentRanges
             self.decodedHost = decodedHost
-            self.transition = transition
-            self.callbackURL = callbackURL
         }
     }
 
@@ -76,11 +65,14 @@ package struct RequestURL: Sendable {
     /// Whether the segments live in ``url`` itself (no segment had escapes).
     var segmentsAreInURL: Bool { extras?.decoded == nil }
 
-    /// The removed transition prefix, spelled as in ``RouterOptions/transitionPrefixes``.
-    package var transition: String? { extras?.transition }
-
-    /// The fragment as a callback URL (``RouterOptions/fragmentAsCallbackURL``).
-    package var callbackURL: String? { extras?.callbackURL }
+    /// The request without its first segment, and without where that segment was written (for
+    /// a layer that drops a segment before matching: ``PreparedLookup/dropFirstSegment()``).
+    package mutating func removeFirstSegment() {
+        segmentRanges.removeFirst()
+        guard let extras, var written = extras.writtenSegmentRanges else { return }
+        written.removeFirst()
+        self.extras = Extras(decoded: extras.decoded, writtenSegmentRanges: written, decodedHost: extras.decodedHost)
+    }
 
     /// The host in comparison form, `nil` when the URL has none.
     package var host: Substring? {
@@ -184,26 +176,7 @@ package struct RequestURL: Sendable {
         } else if hostIsSegment, let range = hostRange {
             ranges.prepend(range)
         }
-        var transition: String?
-        if !options.transitionPrefixes.isEmpty, let first = ranges.first {
-            let segment = (decoded ?? url).utf8Slice(first)
-            if let word = options.transitionPrefixes.first(where: { asciiCaseInsensitiveEqual($0.utf8, segment.utf8) })
-            {
-                transition = word
-                ranges.removeFirst()
-                writtenRanges?.removeFirst()
-            }
-        }
-        var callbackURL: String?
-        if options.fragmentAsCallbackURL, let range = layout.fragment, !range.isEmpty {
-            let fragment = slice(range)
-            if URLParts.schemeEnd(fragment) == nil, let scheme {
-                callbackURL = scheme + "://" + fragment
-            } else {
-                callbackURL = String(fragment)
-            }
-        }
-        let hasExtras = decoded != nil || decodedHost != nil || transition != nil || callbackURL != nil
+        let hasExtras = decoded != nil || decodedHost != nil
         self.url = url
         self.segmentRanges = ranges
         self.scheme = scheme
@@ -213,9 +186,7 @@ package struct RequestURL: Sendable {
         self.fragmentSpan = RequestURL.span(layout.fragment)
         self.extras =
             hasExtras
-            ? Extras(
-                decoded: decoded, writtenSegmentRanges: writtenRanges, decodedHost: decodedHost, transition: transition,
-                callbackURL: callbackURL) : nil
+            ? Extras(decoded: decoded, writtenSegmentRanges: writtenRanges, decodedHost: decodedHost) : nil
     }
 
     @inline(__always)

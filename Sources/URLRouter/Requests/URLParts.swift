@@ -59,7 +59,7 @@ package struct URLParts: Sendable, Hashable {
     }
 
     /// The index of the `:` that ends a scheme at the start of `text`, if any.
-    static func schemeEnd(_ text: Substring) -> Substring.Index? {
+    package static func schemeEnd(_ text: Substring) -> Substring.Index? {
         guard let offset = text.withUTF8Bytes({ URLLayout.schemeEnd($0) }) else { return nil }
         return text.utf8.index(text.startIndex, offsetBy: offset)
     }

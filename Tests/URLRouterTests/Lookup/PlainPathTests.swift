@@ -54,12 +54,18 @@ import Testing
         for url in urls {
             for method in [nil, "GET", "POST", "DELETE", "PATCH"] as [String?] {
                 var plain: String?
-                let answered = table.resolvePlain(url, method, []) { plain = describe($0) }
+                let answered = table.resolvePlain(url, method, []) { prepared in
+                    table.match(&prepared)
+                    plain = describe(prepared.resolution)
+                }
                 #expect(answered == (plain != nil), "\(url): answered \(answered) but lent nothing")
                 guard let plain else { continue }
                 taken.insert(url)
                 var full = ""
-                table.resolve(url, method: method, variants: []) { full = describe($0) }
+                table.resolve(url, method: method, variants: []) { prepared in
+                    table.match(&prepared)
+                    full = describe(prepared.resolution)
+                }
                 #expect(plain == full, "\(table.backendName) \(method ?? "-") \(url): plain \(plain), full \(full)")
             }
         }
@@ -94,10 +100,7 @@ import Testing
         }
     }
 
-    @Test func tablesWithRulesTransitionsOrADefaultSchemeKeepTheirSteps() throws {
-        var transitions = RouterOptions()
-        transitions.transitionPrefixes = ["push"]
-        for table in try Self.tables(options: transitions) { #expect(!table.takesPlainPath) }
+    @Test func tablesWithRulesOrADefaultSchemeKeepTheirSteps() throws {
         for table in try Self.tables(rules: [try RewriteRule("^/old/(.*)$", target: "/users/$1")]) {
             #expect(!table.takesPlainPath)
         }

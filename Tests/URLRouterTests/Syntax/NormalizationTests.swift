@@ -90,17 +90,16 @@ import Testing
         #expect(try segments("http://api/a", .never) == ["a"])
     }
 
-    @Test func transitionAndCallback() throws {
+    @Test func theFirstSegmentCanBeRemovedWithWhereItWasWritten() throws {
         var options = RouterOptions()
-        options.transitionPrefixes = ["push"]
-        options.fragmentAsCallbackURL = true
         options.defaultScheme = "FT"
-        let request = try RequestURL(normalizing: "PUSH/a#page/x", options: options)
-        #expect(request.transition == "push")
-        #expect(request.segments == ["a"])
+        var request = try RequestURL(normalizing: "PUSH/a%20b/c#page/x", options: options)
+        #expect(request.segments == ["PUSH", "a b", "c"])
+        request.removeFirstSegment()
+        #expect(request.segments == ["a b", "c"])
+        #expect(request.path == "/a b/c")
         #expect(request.scheme == "ft")
-        #expect(request.callbackURL == "ft://page/x")
-        #expect(try RequestURL(normalizing: "x://a#y://b", options: options).callbackURL == "y://b")
+        #expect(request.fragment == "page/x")
     }
 
     @Test func malformedURLSaysWhichPart() {
