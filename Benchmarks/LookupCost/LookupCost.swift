@@ -17,19 +17,24 @@ import Glibc
 /// A module of its own, as a server's code calls the library: what the library's inlining
 /// annotations do across modules is in the count.
 ///
+/// `owning-parameters` is the owning lookup read as the README teaches: each parameter by name,
+/// through `match.parameters`.
+///
 /// `strict-borrowed` is the borrowed lookup on a table with the strict profile's request checks
 /// (``RequestChecks/strict``), whose cost over `borrowed` issue 29 bounds.
 ///
-///     LookupCost ROUTES REQUESTS owning|borrowed|floor|live-owning|live-borrowed|strict-borrowed PASSES
+///     LookupCost ROUTES REQUESTS owning|owning-parameters|borrowed|floor|live-owning|live-borrowed|strict-borrowed PASSES
 @main
 enum LookupCost {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count == 5, let passes = Int(arguments[4]),
-            ["owning", "borrowed", "floor", "live-owning", "live-borrowed", "strict-borrowed"].contains(arguments[3])
+            [
+                "owning", "owning-parameters", "borrowed", "floor", "live-owning", "live-borrowed", "strict-borrowed",
+            ].contains(arguments[3])
         else {
             print(
-                "usage: LookupCost ROUTES REQUESTS owning|borrowed|floor|live-owning|live-borrowed|strict-borrowed PASSES"
+                "usage: LookupCost ROUTES REQUESTS owning|owning-parameters|borrowed|floor|live-owning|live-borrowed|strict-borrowed PASSES"
             )
             exit(2)
         }
@@ -39,6 +44,15 @@ enum LookupCost {
         var read = 0
         switch arguments[3] {
         case "owning": for _ in 0..<passes { read &+= owning(table, requests) }
+        case "owning-parameters":
+            // Set-up, the same in every run: the names of each request's route's parameters.
+            let names = requests.map { request in
+                guard case .success(let match) = table.lookup(method: request.method, url: request.url) else {
+                    return [String]()
+                }
+                return match.parameters.path.map(\.name)
+            }
+            for _ in 0..<passes { read &+= owningByName(table, requests, names) }
         case "borrowed": for _ in 0..<passes { read &+= borrowed(table, requests) }
         case "strict-borrowed":
             let strict = try set.typedTable(backend: .default, options: .strict)
@@ -73,6 +87,21 @@ enum LookupCost {
             guard case .success(let match) = table.lookup(method: request.method, url: request.url) else { continue }
             read &+= match.value
             for index in 0..<match.details.parameterCount { read &+= match.details.parameter(at: index).utf8.count }
+        }
+        return read
+    }
+
+    /// One pass of owning lookups read as the README teaches: the value, and every parameter by
+    /// name through `match.parameters` (`names`, found in the set-up).
+    @inline(never)
+    static func owningByName(
+        _ table: RouteTable<Int>, _ requests: [(method: String, url: String)], _ names: [[String]]
+    ) -> Int {
+        var read = 0
+        for (request, names) in zip(requests, names) {
+            guard case .success(let match) = table.lookup(method: request.method, url: request.url) else { continue }
+            read &+= match.value
+            for name in names { read &+= match.parameters.get(name)?.utf8.count ?? 0 }
         }
         return read
     }

@@ -10,7 +10,7 @@ public struct RoutedValue: Sendable {
     /// another type. A caller that registers one type reads it with no cast:
     ///
     /// ```swift
-    /// try router.registerObject("app://user/:id") { match in User(id: String(match.parameters.get("id") ?? "")) }
+    /// try router.registerObject("app://user/:id") { match in User(id: match.parameters.get("id") ?? "") }
     /// let user = try router.routeObject("app://user/42").get().value(as: User.self)
     /// ```
     public func value<Value>(as type: Value.Type = Value.self) -> Value? {

@@ -41,7 +41,7 @@ extension Router.Snapshot {
             return table.answer(prepared, url: url, variants: variants, extra: extra)
         }
         let found: Result<RouteTable<RouteHandler>.Match, RouteMiss> = result.map { match in
-            RouteTable<RouteHandler>.Match(value: routes.value(of: match), details: match)
+            routes.match(match)
         }
         guard handling.fragmentAsCallbackURL else {
             return Router.Found(result: found, transition: transition, callbackURL: nil)

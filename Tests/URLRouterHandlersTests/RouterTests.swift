@@ -48,7 +48,7 @@ func reason<Success>(_ result: Result<Success, RouteMiss>) -> RouteMiss.Reason? 
         let router = Router()
         try router.registerCallback("protocol://page/RouterCallbackDetails") { match in
             try? await Task.sleep(for: .milliseconds(1))
-            return match.parameters.get("nickname").map(String.init)
+            return match.parameters.get("nickname")
         }
         let result = await router.routeCallback("protocol://page/RouterCallbackDetails?nickname=imlifengfeng")
         #expect(try result.get().value as? String == "imlifengfeng")

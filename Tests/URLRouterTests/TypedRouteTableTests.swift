@@ -134,7 +134,7 @@ import Testing
             case .success(let match):
                 matched += 1
                 #expect(routes[match.value].pattern == match.details.route.pattern)
-                #expect(borrowed == [String(match.value)] + match.parameters.values.map(String.init), "\(request)")
+                #expect(borrowed == [String(match.value)] + match.parameters.path.map(\.value), "\(request)")
             case .failure(let miss):
                 #expect(borrowed == [miss.reason.name] + miss.allowedMethods, "\(request)")
             }

@@ -12,45 +12,49 @@
 public struct Parameters: Sendable {
     /// Path parameter names, in pattern order.
     package let names: [String]
-    /// The caller's extra values.
-    package let extra: [String: any Sendable]
+    /// The caller's extra values, when there are some.
+    let extraValues: [String: any Sendable]?
+    /// The text the values are ranges of: the URL, or its decoded form when a segment had escapes.
     let storage: String
+    /// Where each path parameter's value is in ``storage``.
     let ranges: RangeList
-    let rawQuery: Substring?
+    /// The URL, which holds the query at ``querySpan``.
+    let url: String
+    let querySpan: (Int32, Int32)
     let decodePlus: Bool
     /// Whether values may hold `%2F`/`%25` (only when the URL had escapes).
     let mayHoldEscapes: Bool
 
-    /// Makes parameters from values in comparison form at `ranges` of `storage`, and a raw query.
-    init(
-        names: [String], storage: String, ranges: RangeList, query: Substring?, decodePlus: Bool,
-        extra: [String: any Sendable]
-    ) {
-        self.names = names
-        self.storage = storage
-        self.ranges = ranges
-        self.rawQuery = query
-        self.decodePlus = decodePlus
-        self.extra = extra
-        self.mayHoldEscapes = true
-    }
-
-    init(names: [String], request: RequestURL, ranges: RangeList, extra: [String: any Sendable]) {
-        self.names = names
-        self.storage = request.storage
-        self.ranges = ranges
-        self.rawQuery = request.query
-        self.decodePlus = request.decodePlus
-        self.extra = extra
-        self.mayHoldEscapes = !request.segmentsAreInURL
+    /// The parameters of a match.
+    @inline(__always)
+    init(_ record: borrowing MatchRecord) {
+        self.names = record.route.parameterNames
+        self.extraValues = record.extra
+        self.storage = record.storage
+        self.ranges = record.captures
+        self.url = record.routedURL
+        self.querySpan = record.querySpan
+        self.decodePlus = record.decodePlus
+        self.mayHoldEscapes = record.mayHoldEscapes
     }
 
     /// The number of path parameters.
     package var count: Int { ranges.count }
 
-    /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
-    package func value(at index: Int) -> Substring {
-        Parameters.value(in: storage, at: ranges[index], mayHoldEscapes: mayHoldEscapes)
+    /// The caller's extra values.
+    package var extra: [String: any Sendable] { extraValues ?? [:] }
+
+    /// Path parameter `index`'s value, fully decoded.
+    package func value(at index: Int) -> String {
+        let range = ranges[index]
+        if !mayHoldEscapes,
+            let value = storage.utf8.withContiguousStorageIfAvailable({
+                String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+            })
+        {
+            return value
+        }
+        return String(Parameters.value(in: storage, at: range, mayHoldEscapes: mayHoldEscapes))
     }
 
     /// The value at `range` of `storage` (comparison form), fully decoded: the slice itself unless
@@ -61,41 +65,39 @@ public struct Parameters: Sendable {
         return PercentCoding.decodeComparisonForm(value)[...]
     }
 
-    /// Path parameter values, fully decoded, in pattern order.
-    package var values: [Substring] { ranges.indices.map(value(at:)) }
-
     /// Every query item, in order, decoded.
     public var query: [QueryItem] {
-        rawQuery.map { QueryItem.items(of: $0, decodePlus: decodePlus) } ?? []
+        RequestURL.range(querySpan).map { QueryItem.items(of: url.utf8Slice($0), decodePlus: decodePlus) } ?? []
     }
 
     /// Path parameters in pattern order.
-    public var path: [(name: String, value: Substring)] {
-        Array(zip(names, values))
+    public var path: [(name: String, value: String)] {
+        ranges.indices.map { (names[$0], value(at: $0)) }
     }
 
     /// The value for `name`: an extra value, else a path parameter, else the last query value.
     package subscript(name: String) -> (any Sendable)? {
-        if let value = extra[name] { return value }
-        return string(name).map(String.init)
+        if let value = extraValues?[name] { return value }
+        return string(name)
     }
 
-    /// The path parameter or query value for `name` (an extra value first, described as text).
-    public func get(_ name: String) -> Substring? {
-        if !extra.isEmpty, let value = extra[name] { return (value as? String ?? String(describing: value))[...] }
+    /// The path parameter or query value for `name` (an extra value first, described as text),
+    /// fully decoded; `nil` when there is none.
+    public func get(_ name: String) -> String? {
+        if let value = extraValues?[name] { return value as? String ?? String(describing: value) }
         return string(name)
     }
 
     /// The value for `name` converted to `T`, or `nil` when absent or not convertible.
     public func get<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
-        if let value = extra[name] as? T { return value }
-        return get(name).flatMap { T(String($0)) }
+        if let value = extraValues?[name] as? T { return value }
+        return get(name).flatMap { T($0) }
     }
 
     /// The value for `name`.
     ///
     /// - Throws: ``MissingParameter`` when there is none.
-    public func require(_ name: String) throws(MissingParameter) -> Substring {
+    public func require(_ name: String) throws(MissingParameter) -> String {
         guard let value = get(name) else { throw MissingParameter(name: name, expectedType: nil) }
         return value
     }
@@ -114,7 +116,7 @@ public struct Parameters: Sendable {
     public var all: [String: any Sendable] {
         var merged: [String: any Sendable] = [:]
         for item in query { merged[item.name] = item.value }
-        for (index, name) in names.enumerated() where index < ranges.count { merged[name] = String(value(at: index)) }
+        for (index, name) in names.enumerated() where index < ranges.count { merged[name] = value(at: index) }
         for (name, value) in extra { merged[name] = value }
         return merged
     }
@@ -129,10 +131,10 @@ public struct Parameters: Sendable {
         query.filter { $0.name == name }.map(\.value)
     }
 
-    func string(_ name: String) -> Substring? {
-        for index in names.indices where names[index] == name && index < ranges.count { return value(at: index) }
-        guard let item = query.last(where: { $0.name == name }) else { return nil }
-        return item.value[...]
+    /// The path parameter `name`, else the last query value of that name.
+    func string(_ name: String) -> String? {
+        for index in names.indices where index < ranges.count && names[index] == name { return value(at: index) }
+        return query.last(where: { $0.name == name })?.value
     }
 }
 

@@ -3,146 +3,68 @@
 /// Built-in values are typed fields; ``parameters`` holds only path parameters, query items and
 /// the caller's extra values.
 ///
-/// A class, immutable after init: a lookup makes one allocation, the match itself, and passing
-/// it around copies a reference instead of its fields.
+/// A class, immutable after init, over the match's contents (`MatchRecord`): passing it around
+/// copies a reference. A table's owning lookup answers the contents without the class
+/// (``RouteTable/Match``), and makes one only when asked (``RouteTable/Match/details``).
 public final class RouteMatch: Sendable {
-    /// The winning registration (its pattern, method, variant and name).
-    public let route: RouteRegistration
-    // The normalized URL's fields, stored flat: building a match then writes them in place rather
-    // than copying a `RequestURL` (and retaining its URL twice).
-    @usableFromInline let routedURL: String
-    /// The segments and the captured values, packed, when both fit (else they are in ``details``):
-    /// copying a packed value copies bits, where a ``RangeList`` (which may hold an array) is
-    /// copied and destroyed through its value witnesses.
-    let packedSegments: PackedRanges
-    @usableFromInline let packedCaptures: PackedRanges
-    let requestScheme: String?
-    let decodePlus: Bool
-    let hostSpan: (Int32, Int32)
-    let querySpan: (Int32, Int32)
-    let fragmentSpan: (Int32, Int32)
-    let catchAllRange: Range<Int>?
-    /// What most matches lack (a rewrite, escapes, extra values, more ranges than pack), in one
-    /// box: a plain match then has fewer fields to retain when made and release when freed.
-    @usableFromInline let details: Details?
+    /// The match's contents.
+    @usableFromInline let record: MatchRecord
 
-    /// The rarely present parts of a match.
-    @usableFromInline
-    final class Details: Sendable {
-        let rewrittenURL: String?
-        let callerURL: String?
-        let extras: RequestURL.Extras?
-        let extra: [String: any Sendable]
-        /// The segments and the captures, when they do not pack.
-        let segments: RangeList?
-        let captures: RangeList?
-
-        init(
-            rewrittenURL: String?, callerURL: String?, extras: RequestURL.Extras?, extra: [String: any Sendable],
-            segments: RangeList?, captures: RangeList?
-        ) {
-            self.rewrittenURL = rewrittenURL
-            self.callerURL = callerURL
-            self.extras = extras
-            self.extra = extra
-            self.segments = segments
-            self.captures = captures
-        }
+    /// A match of `record`.
+    package init(_ record: MatchRecord) {
+        self.record = record
     }
 
-    /// The URL after rewriting, when a rule applied.
-    public var rewrittenURL: String? { details?.rewrittenURL }
-    var extras: RequestURL.Extras? { details?.extras }
-    var extra: [String: any Sendable] { details?.extra ?? [:] }
-    /// The segments of the normalized URL, as ranges of its comparison form.
-    var segmentRanges: RangeList { details?.segments ?? RangeList(packedSegments) }
-    /// The captured values, as ranges of the normalized URL's comparison form.
-    var captures: RangeList { details?.captures ?? RangeList(packedCaptures) }
-
-    /// The normalized URL that was matched.
-    package var request: RequestURL {
-        RequestURL(
-            url: routedURL, segmentRanges: segmentRanges, scheme: requestScheme, decodePlus: decodePlus,
-            hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: extras)
-    }
-
-    /// The match a lookup's resolution found (its spans, ranges and rare parts), its ranges copied
-    /// out of the lent buffers in place.
-    // The resolution's parts rather than the resolution: a class's allocating initializer is a
-    // function of its own, not inlined into the large answer step, and took the resolution by
-    // address, so each owning lookup first copied all of it (one memcpy) to pass it, which
-    // `urlrouter bench` timed slower. Borrowing `extra`: an initializer's arguments are owned,
-    // which retains the caller's empty dictionary.
+    /// The match a lookup's resolution found, its ranges copied out of the lent buffers in place
+    /// (see `MatchRecord`).
     @inline(__always)
     init(
         route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
-        segments: RangeBuffer, captures: RangeBuffer, rare: Resolution.Rare?, extra: borrowing [String: any Sendable],
+        segments: RangeBuffer, captures: RangeBuffer, rare: Resolution.Rare?, extra: borrowing [String: any Sendable]?,
         callerURL: String?
     ) {
-        self.route = route
-        self.routedURL = routedURL
-        self.requestScheme = scheme
-        self.decodePlus = decodePlus
-        (self.hostSpan, self.querySpan, self.fragmentSpan) = spans
-        self.catchAllRange = catchAll
-        let packedSegments = PackedRanges(segments)
-        let packedCaptures = PackedRanges(captures)
-        self.packedSegments = packedSegments ?? PackedRanges()
-        self.packedCaptures = packedCaptures ?? PackedRanges()
-        let packs = packedSegments != nil && packedCaptures != nil
-        // A resolution without its rare parts has no rewrite and no full normalization.
-        guard !packs || rare != nil || callerURL != nil || !extra.isEmpty else {
-            self.details = nil
-            return
-        }
-        self.details = Details(
-            rewrittenURL: rare?.rewrittenURL, callerURL: callerURL, extras: rare?.request?.extras, extra: copy extra,
-            segments: packs ? nil : RangeList(segments), captures: packs ? nil : RangeList(captures))
+        self.record = MatchRecord(
+            route: route, routedURL: routedURL, scheme: scheme, decodePlus: decodePlus, spans: spans,
+            catchAll: catchAll, segments: segments, captures: captures, rare: rare, extra: extra, callerURL: callerURL)
     }
 
+    /// The winning registration (its pattern, method, variant and name).
+    public var route: RouteRegistration { record.route }
+    /// The URL after rewriting, when a rule applied.
+    public var rewrittenURL: String? { record.rare?.rewrittenURL }
+    /// The normalized URL that was matched.
+    package var request: RequestURL { record.request }
     /// The URL the caller passed.
-    public var url: String { details?.callerURL ?? routedURL }
-
+    public var url: String { record.url }
     /// The number of path parameters.
     // Inlinable for a plain match (no rare box): reading parameters from another module costs
     // more when these two are calls (Benchmarks/instructions).
     @inlinable
-    public var parameterCount: Int { details == nil ? packedCaptures.count : detailedParameterCount }
+    public var parameterCount: Int { record.rare == nil ? record.packedCaptures.count : detailedParameterCount }
 
     /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
     /// The cheapest way to read parameters in a hot loop; ``parameters`` offers lookups by name.
     @inlinable
     public func parameter(at index: Int) -> Substring {
-        guard details == nil else { return detailedParameter(at: index) }
-        return routedURL.utf8Slice(packedCaptures[index])
+        guard record.rare == nil else { return detailedParameter(at: index) }
+        return record.routedURL.utf8Slice(record.packedCaptures[index])
     }
 
     /// ``parameterCount`` of a match with a rare box (more ranges than pack).
-    @usableFromInline var detailedParameterCount: Int { captures.count }
+    @usableFromInline var detailedParameterCount: Int { record.captures.count }
 
     /// ``parameter(at:)`` of a match with a rare box: ranges that did not pack, or escapes decoded.
     @usableFromInline func detailedParameter(at index: Int) -> Substring {
-        let range = captures[index]
-        guard let decoded = details?.extras?.decoded else { return routedURL.utf8Slice(range) }
-        return Parameters.value(in: decoded, at: range, mayHoldEscapes: true)
+        Parameters.value(in: record.storage, at: record.captures[index], mayHoldEscapes: record.mayHoldEscapes)
     }
 
     /// Path parameters, query items and extra values.
-    public var parameters: Parameters {
-        Parameters(names: route.parameterNames, request: request, ranges: captures, extra: extra)
-    }
-
+    public var parameters: Parameters { Parameters(record) }
     /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
-    public var catchall: String? {
-        catchAllRange.map { range in
-            let storage = extras?.decoded ?? routedURL
-            return segmentRanges[range].map { PercentCoding.decodeComparisonForm(storage.utf8Slice($0)) }
-                .joined(separator: "/")
-        }
-    }
+    public var catchall: String? { record.catchall }
     /// The lower-cased scheme (or the default scheme).
-    public var scheme: String? { requestScheme }
+    public var scheme: String? { record.requestScheme }
     /// The host, when the URL has one.
     public var host: String? { request.host.map(String.init) }
     /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded).

@@ -1,5 +1,6 @@
 extension RouteTable {
-    /// An owning match: the winning route's value and everything a ``RouteMatch`` carries.
+    /// An owning match: the winning route's value, its parameters, and everything a
+    /// ``RouteMatch`` carries (``details``).
     public struct Match: Sendable {
         /// The value of the winning route.
         public let value: Value
@@ -13,7 +14,7 @@ extension RouteTable {
         }
 
         /// Path parameters and query items, by name.
-        public var parameters: Parameters { details.parameters }
+        public var parameters: Parameters { Parameters(details.record) }
     }
 }
 

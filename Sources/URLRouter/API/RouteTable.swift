@@ -84,6 +84,9 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// step by step: ``CompiledTable/withPreparedLookup(_:method:variants:forcingCharges:_:)``).
     package func value(of match: RouteMatch) -> Value { values.pointer(match.route.handle).pointee }
 
+    /// The owning match of `match`, a match found in this table.
+    package func match(_ match: RouteMatch) -> Match { Match(value: value(of: match), details: match) }
+
     /// Looks `url` up and answers an owning match: the value, the route and the parameters.
     ///
     /// - Parameters:
@@ -95,15 +98,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     public func lookup(method: String?, url: String, variants: [String] = []) -> Result<Match, RouteMiss> {
         // Inlined into the caller, where `Value` is known, so that the generic `Match` and `Result`
         // need no metadata looked up at run time (Benchmarks/instructions counts the difference).
-        lookup(method: method, url: url, variants: variants, extra: [:])
-    }
-
-    /// ``lookup(method:url:variants:)`` with `extra` values joining the match's parameters (for `Router`).
-    @inlinable
-    package func lookup(
-        method: String?, url: String, variants: [String], extra: [String: any Sendable]
-    ) -> Result<Match, RouteMiss> {
-        switch table.lookup(url, method: method, variants: variants, extra: extra) {
+        switch table.lookup(url, method: method, variants: variants) {
         case .success(let match):
             return .success(Match(value: values.pointer(match.route.handle).pointee, details: match))
         case .failure(let miss): return .failure(miss)

@@ -61,7 +61,7 @@ extension CompiledTable {
     /// - Complexity: linear in the URL's length for routes without user regexes.
     @usableFromInline
     package func lookup(
-        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable]? = nil
     ) -> Result<RouteMatch, RouteMiss> {
         var answer: Result<RouteMatch, RouteMiss>?
         // As in withLookup, one closure each.
@@ -84,7 +84,7 @@ extension CompiledTable {
     /// the match copied out of the lent buffers, or the miss.
     @inline(__always)
     func copy(
-        _ resolution: borrowing Resolution, url: String, variants: [String], extra: [String: any Sendable]
+        _ resolution: borrowing Resolution, url: String, variants: [String], extra: [String: any Sendable]?
     ) -> Result<RouteMatch, RouteMiss> {
         let routedURL = resolution.rewrittenURL ?? url
         guard let handle = answeringHandle(resolution, variants: variants),

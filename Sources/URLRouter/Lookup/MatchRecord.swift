@@ -1,0 +1,113 @@
+/// What an owning match holds: the winning route and the normalized URL's parts, stored flat, as
+/// the answer step copies them out of a lookup's lent buffers.
+///
+/// A value with few references (the route, the URL, a scheme that is not small, and a box for
+/// what most matches lack): a table's owning match (``RouteTable/Match``) is one of these and its
+/// value, with nothing allocated for a URL with no `%` and no rewrite; a ``RouteMatch`` wraps one.
+@usableFromInline
+package struct MatchRecord: Sendable {
+    /// The winning registration.
+    @usableFromInline package let route: RouteRegistration
+    /// The URL that was matched: the caller's, or the rewritten one.
+    @usableFromInline let routedURL: String
+    /// The segments and the captured values, packed, when both fit (else they are in ``rare``):
+    /// copying a packed value copies bits, where a ``RangeList`` (which may hold an array) is
+    /// copied and destroyed through its value witnesses.
+    let packedSegments: PackedRanges
+    @usableFromInline let packedCaptures: PackedRanges
+    let requestScheme: String?
+    let decodePlus: Bool
+    let hostSpan: (Int32, Int32)
+    let querySpan: (Int32, Int32)
+    let fragmentSpan: (Int32, Int32)
+    let catchAllRange: Range<Int>?
+    /// What most matches lack (a rewrite, escapes, extra values, more ranges than pack), in one
+    /// box: a plain match then has fewer fields to retain and release.
+    @usableFromInline let rare: Rare?
+
+    /// The rarely present parts of a match.
+    @usableFromInline
+    final class Rare: Sendable {
+        let rewrittenURL: String?
+        let callerURL: String?
+        let extras: RequestURL.Extras?
+        let extra: [String: any Sendable]?
+        /// The segments and the captures, when they do not pack.
+        let segments: RangeList?
+        let captures: RangeList?
+
+        init(
+            rewrittenURL: String?, callerURL: String?, extras: RequestURL.Extras?, extra: [String: any Sendable]?,
+            segments: RangeList?, captures: RangeList?
+        ) {
+            self.rewrittenURL = rewrittenURL
+            self.callerURL = callerURL
+            self.extras = extras
+            self.extra = extra
+            self.segments = segments
+            self.captures = captures
+        }
+    }
+
+    /// The match a lookup's resolution found (its spans, ranges and rare parts), its ranges copied
+    /// out of the lent buffers in place; `extra`, the caller's extra values, when it has some.
+    @inline(__always)
+    init(
+        route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
+        spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
+        segments: RangeBuffer, captures: RangeBuffer, rare: Resolution.Rare?, extra: borrowing [String: any Sendable]?,
+        callerURL: String?
+    ) {
+        self.route = route
+        self.routedURL = routedURL
+        self.requestScheme = scheme
+        self.decodePlus = decodePlus
+        (self.hostSpan, self.querySpan, self.fragmentSpan) = spans
+        self.catchAllRange = catchAll
+        let packedSegments = PackedRanges(segments)
+        let packedCaptures = PackedRanges(captures)
+        self.packedSegments = packedSegments ?? PackedRanges()
+        self.packedCaptures = packedCaptures ?? PackedRanges()
+        let packs = packedSegments != nil && packedCaptures != nil
+        // A resolution without its rare parts has no rewrite and no full normalization.
+        let hasExtra = extra.map { !$0.isEmpty } ?? false
+        guard !packs || rare != nil || callerURL != nil || hasExtra else {
+            self.rare = nil
+            return
+        }
+        self.rare = Rare(
+            rewrittenURL: rare?.rewrittenURL, callerURL: callerURL, extras: rare?.request?.extras,
+            extra: hasExtra ? copy extra : nil,
+            segments: packs ? nil : RangeList(segments), captures: packs ? nil : RangeList(captures))
+    }
+
+    /// The URL the caller passed.
+    var url: String { rare?.callerURL ?? routedURL }
+    /// The URL's extras (decoded storage, decoded host, where escaped segments were written).
+    var extras: RequestURL.Extras? { rare?.extras }
+    /// The caller's extra values, when there are some.
+    var extra: [String: any Sendable]? { rare?.extra }
+    /// The segments of the normalized URL, as ranges of ``storage``.
+    var segmentRanges: RangeList { rare?.segments ?? RangeList(packedSegments) }
+    /// The captured values, as ranges of ``storage``.
+    var captures: RangeList { rare?.captures ?? RangeList(packedCaptures) }
+    /// The text holding the segments' comparison forms: the routed URL unless a segment had escapes.
+    var storage: String { rare?.extras?.decoded ?? routedURL }
+    /// Whether values may hold `%2F`/`%25` (only decoded storage does).
+    var mayHoldEscapes: Bool { rare?.extras?.decoded != nil }
+
+    /// The normalized URL that was matched.
+    var request: RequestURL {
+        RequestURL(
+            url: routedURL, segmentRanges: segmentRanges, scheme: requestScheme, decodePlus: decodePlus,
+            hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: extras)
+    }
+
+    /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
+    var catchall: String? {
+        catchAllRange.map { range in
+            segmentRanges[range].map { PercentCoding.decodeComparisonForm(storage.utf8Slice($0)) }
+                .joined(separator: "/")
+        }
+    }
+}
