@@ -1,5 +1,6 @@
 import URLRouter
 import URLRouterConformance
+import URLRouterHandlers
 
 #if canImport(Glibc)
 import Glibc
@@ -55,10 +56,12 @@ enum LookupCost {
             for _ in 0..<passes { read &+= owningByName(table, requests, names) }
         case "borrowed": for _ in 0..<passes { read &+= borrowed(table, requests) }
         case "strict-borrowed":
-            let strict = try set.typedTable(backend: .default, options: .strict)
+            var checked = RouterOptions.handlerRouter
+            checked.requestChecks = .strict
+            let strict = try set.typedTable(backend: .default, options: checked)
             for _ in 0..<passes { read &+= borrowed(strict, requests) }
         case "live-owning", "live-borrowed":
-            let live = try LiveRouteTable(set.tableRoutes)
+            let live = try LiveRouteTable(set.tableRoutes, options: .handlerRouter)
             let owning = arguments[3] == "live-owning"
             for _ in 0..<passes { read &+= owning ? liveOwning(live, requests) : liveBorrowed(live, requests) }
         default:

@@ -212,7 +212,9 @@ struct JSONReader {
     }
 
     func options(_ value: Any?, at: String) throws(FixtureError) -> (RouterOptions, HandlerOptions) {
-        var options = RouterOptions()
+        // A suite's options are SEMANTICS.md's defaults with its own on top, whatever a table's
+        // defaults are.
+        var options = RouterOptions.handlerRouter
         var handling = HandlerOptions()
         guard let value else { return (options, handling) }
         let object = try self.object(value, at: at, allowed: JSONReader.optionFields)

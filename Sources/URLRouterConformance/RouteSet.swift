@@ -131,9 +131,10 @@ public struct RouteSet: Sendable {
         return "\(routeSource.file):\(routeSource.lines[index])"
     }
 
-    /// A typed table holding the set's routes, each bound to its index.
+    /// A typed table holding the set's routes, each bound to its index; by default under
+    /// SEMANTICS.md's defaults (no request checks, as the routers it is compared with have none).
     public func typedTable(
-        backend: RouterBackend, options: RouterOptions = RouterOptions()
+        backend: RouterBackend, options: RouterOptions = .handlerRouter
     ) throws(RouterError) -> RouteTable<Int> {
         try RouteTable(tableRoutes, options: options, backend: backend)
     }

@@ -46,13 +46,14 @@ public final class Router: Sendable {
     /// Makes an empty router.
     ///
     /// - Parameters:
-    ///   - options: the options of the router's table (SEMANTICS.md section 8).
+    ///   - options: the options of the router's table (SEMANTICS.md section 8); by default the
+    ///     iOS routers' (`RouterOptions.handlerRouter`).
     ///   - handlerOptions: the YFRouter and FTRouter behaviours (fallback, transitions, callback
     ///     URLs); none by default.
     ///   - backend: the matching backend; the fastest of this build by default.
     ///   - logger: where registrations, replacements and misses are logged; quiet by default.
     public init(
-        options: RouterOptions = RouterOptions(), handlerOptions: HandlerOptions = HandlerOptions(),
+        options: RouterOptions = .handlerRouter, handlerOptions: HandlerOptions = HandlerOptions(),
         backend: RouterBackend = .default, logger: Logger? = nil
     ) {
         self.options = options

@@ -96,17 +96,12 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
         answersHeadWithGet = options.contains(.autoGenerateHeadEndpoints)
     }
 
-    /// URLRouter's options with Hummingbird's meaning of a final `*` (one segment), and the strict
-    /// profile's checks (``URLRouter/RequestChecks/strict``): a path with a control character, a
-    /// `.` or `..` segment, `..` between encoded slashes or a backslash is answered 400 before any
-    /// route runs. Turn a check off by removing it from `requestChecks`, all of them with
-    /// `options.requestChecks = []`.
-    public static var hummingbirdOptions: URLRouter.RouterOptions {
-        var options = URLRouter.RouterOptions()
-        options.trailingStar = .singleSegment
-        options.requestChecks = .strict
-        return options
-    }
+    /// URLRouter's defaults, a server's: Hummingbird's meaning of a final `*` (one segment), and
+    /// the strict profile's checks (``URLRouter/RequestChecks/strict``): a path with a control
+    /// character, a `.` or `..` segment, `..` between encoded slashes or a backslash is answered
+    /// 400 before any route runs. Turn a check off by removing it from `requestChecks`, all of
+    /// them with `options.requestChecks = []`.
+    public static var hummingbirdOptions: URLRouter.RouterOptions { URLRouter.RouterOptions() }
 
     /// A route as ``routes`` lists it, as Hummingbird's `Router.RouteDescription`.
     public struct RouteDescription: Sendable, CustomStringConvertible {

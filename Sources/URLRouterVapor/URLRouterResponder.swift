@@ -49,18 +49,13 @@ public struct URLRouterResponder: Responder {
     /// Whether a path that only routes of other methods take answers 405 (and OPTIONS 204).
     let answersMethodNotAllowed: Bool
 
-    /// URLRouter's options with Vapor's meanings (a final `*` is one segment and the host is never
-    /// a path segment), and the strict profile's checks (``URLRouter/RequestChecks/strict``): a path
-    /// with a control character, a `.` or `..` segment, `..` between encoded slashes or a backslash
-    /// is answered 400 before any route runs. Turn a check off by removing it from
-    /// `requestChecks`, all of them with `options.requestChecks = []`.
-    public static var vaporOptions: RouterOptions {
-        var options = RouterOptions()
-        options.trailingStar = .singleSegment
-        options.hostAsSegment = .never
-        options.requestChecks = .strict
-        return options
-    }
+    /// URLRouter's defaults, a server's: Vapor's meanings (a final `*` is one segment and the host
+    /// is never a path segment), and the strict profile's checks
+    /// (``URLRouter/RequestChecks/strict``): a path with a control character, a `.` or `..`
+    /// segment, `..` between encoded slashes or a backslash is answered 400 before any route runs.
+    /// Turn a check off by removing it from `requestChecks`, all of them with
+    /// `options.requestChecks = []`.
+    public static var vaporOptions: RouterOptions { RouterOptions() }
 
     /// Compiles `routes` into one table.
     ///

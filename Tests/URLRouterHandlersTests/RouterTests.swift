@@ -148,7 +148,7 @@ func reason<Success>(_ result: Result<Success, RouteMiss>) -> RouteMiss.Reason? 
     }
 
     @Test func unregisterOneAllOrAScheme() throws {
-        var options = RouterOptions()
+        var options = RouterOptions.handlerRouter
         options.defaultScheme = "ft"
         let router = Router(options: options)
         try router.register("/a") { _ in }
@@ -187,7 +187,7 @@ func reason<Success>(_ result: Result<Success, RouteMiss>) -> RouteMiss.Reason? 
     }
 
     @Test func underRefuseADuplicateThrowsAndChangesNothing() throws {
-        var options = RouterOptions()
+        var options = RouterOptions.handlerRouter
         options.duplicateRoutes = .refuse
         let router = Router(options: options)
         try router.register("/a/:x", method: "GET", name: "first") { _ in }

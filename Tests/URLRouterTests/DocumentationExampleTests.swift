@@ -263,7 +263,7 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
     }
 
     @Test func theYFRouterExample() throws {
-        var yfOptions = RouterOptions()
+        var yfOptions = RouterOptions.handlerRouter
         yfOptions.defaultScheme = "app"
         var yfHandling = HandlerOptions()
         yfHandling.fallbackToLastHandler = true
@@ -298,12 +298,13 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
     }
 
     @Test func theABRouterExample() throws {
-        let screens = try RouteTable<Screen>([
-            .init("/list", value: .list),
-            .init("/detail/:detailId", value: .detail),
-            .init("/detail/:detailId", variant: "A", value: .detailA),
-            .init("/detail/:detailId", variant: "B", value: .detailB),
-        ])
+        let screens = try RouteTable<Screen>(
+            [
+                .init("/list", value: .list),
+                .init("/detail/:detailId", value: .detail),
+                .init("/detail/:detailId", variant: "A", value: .detailA),
+                .init("/detail/:detailId", variant: "B", value: .detailB),
+            ], options: .handlerRouter)
         let detail = try screens.lookup(method: nil, url: "/detail/1?optionalParam=2").get()
         // detail.value == .detail, detailId "1", optionalParam "2"
         let a = try screens.lookup(method: nil, url: "/detail/1", variants: ["A", "B"]).get().value  // .detailA
@@ -324,7 +325,7 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
     }
 
     @Test func theFTRouterExample() throws {
-        var ftOptions = RouterOptions()
+        var ftOptions = RouterOptions.handlerRouter
         ftOptions.defaultScheme = "ft"
         var ftHandling = HandlerOptions()
         ftHandling.transitionPrefixes = ["push", "present", "back", "root"]

@@ -7,16 +7,17 @@ import URLRouterHandlers
     let table: RouteTable<Int>
 
     init() throws {
-        table = try RouteTable<Int>([
-            .init("/users/me", name: "me", value: 0),
-            .init("/users/:id(\\d+)", method: "GET", name: "user", value: 1),
-            .init("/users/:id(\\d+)/files/**", name: "file", value: 2),
-            .init("/names/:name", name: "name", value: 3),
-            .init("/img/{a}-{b}.png", name: "image", value: 4),
-            .init("/any/*/x", name: "wild", value: 5),
-            .init("app://caf%C3%A9/:slug", name: "cafe", value: 6),
-            .init("/profiles/:who", name: "profile", value: 7),
-        ])
+        table = try RouteTable<Int>(
+            [
+                .init("/users/me", name: "me", value: 0),
+                .init("/users/:id(\\d+)", method: "GET", name: "user", value: 1),
+                .init("/users/:id(\\d+)/files/**", name: "file", value: 2),
+                .init("/names/:name", name: "name", value: 3),
+                .init("/img/{a}-{b}.png", name: "image", value: 4),
+                .init("/any/*/x", name: "wild", value: 5),
+                .init("app://caf%C3%A9/:slug", name: "cafe", value: 6),
+                .init("/profiles/:who", name: "profile", value: 7),
+            ], options: .handlerRouter)
     }
 
     func failure(_ body: () throws -> String) -> URLBuildError? {

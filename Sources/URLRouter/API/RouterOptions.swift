@@ -1,13 +1,13 @@
-/// The options of one router (SEMANTICS.md section 8).
+/// The options of a route table (SEMANTICS.md section 8), with a server's defaults.
 ///
-/// Options are fixed when a router is made: they decide how patterns are read
+/// Options are fixed when a table is made: they decide how patterns are read
 /// (``defaultScheme``, ``caseInsensitive``, ``trailingStar``), so changing them
 /// later would silently change routes that are already registered.
 ///
 /// ```swift
 /// var options = RouterOptions()
 /// options.caseInsensitive = true
-/// options.requestChecks = .strict
+/// options.requestChecks.remove(.dotSegments)
 /// let table = try RouteTable<Int>([.init("/users/:id", value: 1)], options: options)
 /// ```
 public struct RouterOptions: Sendable, Hashable {
@@ -38,8 +38,8 @@ public struct RouterOptions: Sendable, Hashable {
     }
     private var _defaultScheme: String?
 
-    /// Whether the host is a path segment. Default ``HostAsSegment/always``.
-    public var hostAsSegment: HostAsSegment = .always
+    /// Whether the host is a path segment. Default ``HostAsSegment/never``: a server routes paths.
+    public var hostAsSegment: HostAsSegment = .never
 
     /// Literal pattern text compares ASCII-case-insensitively. Captured values keep their case.
     public var caseInsensitive: Bool = false
@@ -50,8 +50,9 @@ public struct RouterOptions: Sendable, Hashable {
     /// `+` in the query means a space.
     public var decodePlus: Bool = false
 
-    /// What a final `*` matches. Default ``TrailingStar/catchAll``.
-    public var trailingStar: TrailingStar = .catchAll
+    /// What a final `*` matches. Default ``TrailingStar/singleSegment``, as in Hummingbird, Vapor
+    /// and routing-kit; `**` is the catch-all.
+    public var trailingStar: TrailingStar = .singleSegment
 
     /// A route with none of the requested variants does not fall back to its untagged target.
     public var strictVariants: Bool = false
@@ -69,18 +70,15 @@ public struct RouterOptions: Sendable, Hashable {
     /// What a duplicate registration does. Default ``DuplicateRoutes/replace``.
     public var duplicateRoutes: DuplicateRoutes = .replace
 
-    /// Request shapes refused before matching (``RequestChecks``). None by default, as SEMANTICS.md
-    /// section 1 has it (`.` and `..` are ordinary segments, empty segments are dropped); the
-    /// server integrations use ``RequestChecks/strict``.
-    public var requestChecks: RequestChecks = []
+    /// Request shapes refused before matching (``RequestChecks``). Default ``RequestChecks/strict``:
+    /// a path with a control character, a `.` or `..` segment, `..` between encoded slashes or a
+    /// backslash is refused before any route runs. `[]` turns them off, as SEMANTICS.md section 1
+    /// has it (`.` and `..` are ordinary segments).
+    public var requestChecks: RequestChecks = .strict
 
-    /// The defaults of SEMANTICS.md section 8.
+    /// A server's defaults: the host is not a segment, a final `*` is one segment, and the strict
+    /// profile's request checks are on. (SEMANTICS.md section 8 has the iOS routers' defaults, which
+    /// the handler router of `URLRouterHandlers` starts from: the host is the first segment, a
+    /// final `*` is a catch-all, and no request is refused.)
     public init() {}
-
-    /// The defaults with the strict profile's checks (``RequestChecks/strict``).
-    public static var strict: RouterOptions {
-        var options = RouterOptions()
-        options.requestChecks = .strict
-        return options
-    }
 }

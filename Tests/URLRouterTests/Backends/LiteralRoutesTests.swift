@@ -62,7 +62,7 @@ import URLRouterHandlers
     }
 
     @Test func foldedCaseSchemesAndVariantsAnswerAsTheAlternationDoes() throws {
-        var options = RouterOptions()
+        var options = RouterOptions.handlerRouter
         options.caseInsensitive = true
         let folded = try TablePair(
             [("/Users/Me/Settings-Page", nil), ("/users/:id/settings-page", nil)], options: options)
@@ -70,7 +70,7 @@ import URLRouterHandlers
         #expect(try engineCalls(folded.pcre2, "/users/ME/settings-page") == 0)
         #expect(folded.answer("/users/you/settings-page") == "r1 you")
 
-        options = RouterOptions()
+        options = RouterOptions.handlerRouter
         options.strictVariants = true
         let tables = try TablePair(
             registrations: try routes([

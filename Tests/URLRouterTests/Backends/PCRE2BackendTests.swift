@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import URLRouterHandlers
 
 @testable import URLRouter
 
@@ -12,15 +13,19 @@ struct TablePair {
     let pcre2: CompiledTable
     let foundation: CompiledTable
 
-    init(_ patterns: [(String, String?)], options: RouterOptions = RouterOptions(), rules: [RewriteRule] = []) throws {
+    init(
+        _ patterns: [(String, String?)], options: RouterOptions = RouterOptions.handlerRouter, rules: [RewriteRule] = []
+    ) throws {
         let registrations = try patterns.enumerated().map { index, route in
             RouteRegistration(pattern: try RoutePattern(route.0), method: route.1, name: "r\(index)", handle: index)
         }
         try self.init(registrations: registrations, options: options, rules: rules)
     }
 
-    init(registrations: [RouteRegistration], options: RouterOptions = RouterOptions(), rules: [RewriteRule] = []) throws
-    {
+    init(
+        registrations: [RouteRegistration], options: RouterOptions = RouterOptions.handlerRouter,
+        rules: [RewriteRule] = []
+    ) throws {
         var registry = RouteRegistry(options: options)
         for registration in registrations { registry.add(registration) }
         pcre2 = try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: rules)
@@ -84,7 +89,7 @@ struct TablePair {
 
     @Test func shardsArePickedByLongAndCaseFoldedFirstSegments() throws {
         // First segments of 3 to 40 bytes (the shard table keeps 16 in each slot), case-insensitive.
-        var options = RouterOptions()
+        var options = RouterOptions.handlerRouter
         options.caseInsensitive = true
         var patterns: [(String, String?)] = []
         for group in 0..<40 {
@@ -119,7 +124,7 @@ struct TablePair {
 
     @Test func aRegistryBeyondTheMethodLimitIsRefusedBeforeAnyBackendSeesIt() throws {
         // The PCRE2 backend has 122 one-byte method codes; the registry refuses the 101st method.
-        var registry = RouteRegistry(options: RouterOptions())
+        var registry = RouteRegistry(options: RouterOptions.handlerRouter)
         for index in 0..<(HTTPMethodName.maxCount - 1) {
             registry.add(RouteRegistration(pattern: try RoutePattern("/m/:x"), method: "M\(index)", name: "r\(index)"))
         }
@@ -278,7 +283,7 @@ struct TablePair {
         #expect(!PCRE2Backend.isAvailable)
         #expect(!PCRE2Backend.isJITAvailable)
         #expect(PCRE2Backend.libraryVersion == nil)
-        let registry = RouteRegistry(options: RouterOptions())
+        let registry = RouteRegistry(options: RouterOptions.handlerRouter)
         #expect(throws: RouterError.self) {
             try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: [])
         }

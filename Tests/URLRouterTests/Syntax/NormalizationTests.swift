@@ -1,5 +1,7 @@
 import Testing
 
+import URLRouterHandlers
+
 @testable import URLRouter
 
 @Suite struct PercentCodingTests {
@@ -67,7 +69,7 @@ import Testing
 
 @Suite struct RequestURLTests {
     @Test func normalizesSchemeHostAndSegments() throws {
-        let request = try RequestURL(normalizing: "App://page//detail/7/?a=1#f", options: RouterOptions())
+        let request = try RequestURL(normalizing: "App://page//detail/7/?a=1#f", options: RouterOptions.handlerRouter)
         #expect(request.scheme == "app")
         #expect(request.host == "page")
         #expect(request.segments == ["page", "detail", "7"])
@@ -78,7 +80,7 @@ import Testing
 
     @Test func hostAsSegmentRules() throws {
         func segments(_ url: String, _ rule: RouterOptions.HostAsSegment) throws -> [Substring] {
-            var options = RouterOptions()
+            var options = RouterOptions.handlerRouter
             options.hostAsSegment = rule
             return try RequestURL(normalizing: url, options: options).segments
         }
@@ -91,7 +93,7 @@ import Testing
     }
 
     @Test func theFirstSegmentCanBeRemovedWithWhereItWasWritten() throws {
-        var options = RouterOptions()
+        var options = RouterOptions.handlerRouter
         options.defaultScheme = "FT"
         var request = try RequestURL(normalizing: "PUSH/a%20b/c#page/x", options: options)
         #expect(request.segments == ["PUSH", "a b", "c"])
@@ -104,13 +106,13 @@ import Testing
 
     @Test func malformedURLSaysWhichPart() {
         #expect(throws: RequestURL.MalformedURL(part: "path segment", text: "%zz")) {
-            try RequestURL(normalizing: "/a/%zz", options: RouterOptions())
+            try RequestURL(normalizing: "/a/%zz", options: RouterOptions.handlerRouter)
         }
         #expect(throws: RequestURL.MalformedURL(part: "query", text: "a=%FF")) {
-            try RequestURL(normalizing: "/a?a=%FF", options: RouterOptions())
+            try RequestURL(normalizing: "/a?a=%FF", options: RouterOptions.handlerRouter)
         }
         #expect(throws: RequestURL.MalformedURL(part: "fragment", text: "%")) {
-            try RequestURL(normalizing: "/a#%", options: RouterOptions())
+            try RequestURL(normalizing: "/a#%", options: RouterOptions.handlerRouter)
         }
     }
 }
@@ -147,7 +149,7 @@ import Testing
         var accepted = 0
         for url in Self.written + Self.randomURLs(count: 5000) {
             for rule in RouterOptions.HostAsSegment.allCases {
-                var options = RouterOptions()
+                var options = RouterOptions.handlerRouter
                 options.hostAsSegment = rule
                 let bytes = Array(url.utf8)
                 let found: (scan: PlainScan, segments: [Range<Int>], scheme: String?)? = bytes.withUnsafeBufferPointer {

@@ -1,5 +1,7 @@
 import Testing
 
+import URLRouterHandlers
+
 @testable import URLRouter
 
 @Suite struct RoutePatternTests {
@@ -103,7 +105,7 @@ import Testing
     }
 
     @Test func samePatternReplacesInPlace() throws {
-        var registry = RouteRegistry(options: RouterOptions())
+        var registry = RouteRegistry(options: RouterOptions.handlerRouter)
         try registry.add(registration("/a/:x(\\d+)", name: "first"))
         try registry.add(registration("/a/:y([0-9]+)", name: "second"))
         let replaced = try registry.add(registration("/a/:z(\\d+)", name: "third"))
@@ -113,7 +115,7 @@ import Testing
     }
 
     @Test func methodsAndVariantsAreDifferentRegistrations() throws {
-        var registry = RouteRegistry(options: RouterOptions())
+        var registry = RouteRegistry(options: RouterOptions.handlerRouter)
         try registry.add(registration("/a", name: "plain"))
         try registry.add(registration("/a", method: "GET", name: "get"))
         try registry.add(registration("/a", variant: "B", name: "b"))
@@ -125,7 +127,7 @@ import Testing
     }
 
     @Test func sameIgnoresNamesAndKnowsTheCatchAll() throws {
-        var registry = RouteRegistry(options: RouterOptions())
+        var registry = RouteRegistry(options: RouterOptions.handlerRouter)
         try registry.add(registration("/t/*", name: "star"))
         #expect(try registry.add(registration("/t/**", name: "double"))?.name == "star")
         try registry.add(registration("/c/caf%C3%A9", name: "encoded"))
@@ -135,7 +137,7 @@ import Testing
     }
 
     @Test func removesByScheme() throws {
-        var options = RouterOptions()
+        var options = RouterOptions.handlerRouter
         options.defaultScheme = "ft"
         var registry = RouteRegistry(options: options)
         try registry.add(registration("/a", name: "a"))
@@ -146,7 +148,7 @@ import Testing
     }
 
     @Test func precedenceOrder() throws {
-        var registry = RouteRegistry(options: RouterOptions())
+        var registry = RouteRegistry(options: RouterOptions.handlerRouter)
         for (pattern, name) in [
             ("/s/**", "catchAll"), ("/s/*/e", "wildcard"), ("/s/:x/e", "param"), ("/s/:x(a)/e", "constrained"),
             ("/s/*.j/e", "noCapture"), ("/s/{n}.j/e", "capture"), ("/s/a.j/e", "literal"),
@@ -161,7 +163,7 @@ import Testing
     }
 
     @Test func methodList() throws {
-        var registry = RouteRegistry(options: RouterOptions())
+        var registry = RouteRegistry(options: RouterOptions.handlerRouter)
         for method in ["POST", "GET", "DELETE", "BASELINE-CONTROL"] {
             try registry.add(registration("/\(method.lowercased())", method: method, name: method))
         }
