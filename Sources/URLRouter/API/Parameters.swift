@@ -10,51 +10,39 @@
 /// let user = try match.parameters.require("user")
 /// ```
 public struct Parameters: Sendable {
-    /// Path parameter names, in pattern order.
-    package let names: [String]
-    /// The caller's extra values, when there are some.
-    let extraValues: [String: any Sendable]?
-    /// The text the values are ranges of: the URL, or its decoded form when a segment had escapes.
-    let storage: String
-    /// Where each path parameter's value is in ``storage``.
-    let ranges: RangeList
-    /// The URL, which holds the query at ``querySpan``.
-    let url: String
-    let querySpan: (Int32, Int32)
-    let decodePlus: Bool
-    /// Whether values may hold `%2F`/`%25` (only when the URL had escapes).
-    let mayHoldEscapes: Bool
+    /// The match the parameters are read from: one reference, so that making and dropping the
+    /// parameters retains and releases one object.
+    let match: RouteMatch
 
-    /// The parameters of a match.
+    /// The parameters of `match`.
     @inline(__always)
-    init(_ record: borrowing MatchRecord) {
-        self.names = record.route.parameterNames
-        self.extraValues = record.extra
-        self.storage = record.storage
-        self.ranges = record.captures
-        self.url = record.routedURL
-        self.querySpan = record.querySpan
-        self.decodePlus = record.decodePlus
-        self.mayHoldEscapes = record.mayHoldEscapes
+    init(_ match: RouteMatch) {
+        self.match = match
     }
 
+    /// Path parameter names, in pattern order.
+    package var names: [String] { match.record.route.parameterNames }
+
     /// The number of path parameters.
-    package var count: Int { ranges.count }
+    package var count: Int {
+        match.record.rare == nil ? match.record.packedCaptures.count : match.record.captures.count
+    }
 
     /// The caller's extra values.
-    package var extra: [String: any Sendable] { extraValues ?? [:] }
+    package var extra: [String: any Sendable] { match.record.extra ?? [:] }
 
     /// Path parameter `index`'s value, fully decoded.
     package func value(at index: Int) -> String {
-        let range = ranges[index]
-        if !mayHoldEscapes,
-            let value = storage.utf8.withContiguousStorageIfAvailable({
-                String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-            })
-        {
-            return value
+        guard match.record.rare == nil else {
+            return String(
+                Parameters.value(
+                    in: match.record.storage, at: match.record.captures[index],
+                    mayHoldEscapes: match.record.mayHoldEscapes))
         }
-        return String(Parameters.value(in: storage, at: range, mayHoldEscapes: mayHoldEscapes))
+        let range = match.record.packedCaptures[index]
+        return match.record.routedURL.utf8.withContiguousStorageIfAvailable {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        } ?? String(match.record.routedURL.utf8Slice(range))
     }
 
     /// The value at `range` of `storage` (comparison form), fully decoded: the slice itself unless
@@ -67,30 +55,33 @@ public struct Parameters: Sendable {
 
     /// Every query item, in order, decoded.
     public var query: [QueryItem] {
-        RequestURL.range(querySpan).map { QueryItem.items(of: url.utf8Slice($0), decodePlus: decodePlus) } ?? []
+        RequestURL.range(match.record.querySpan).map {
+            QueryItem.items(of: match.record.routedURL.utf8Slice($0), decodePlus: match.record.decodePlus)
+        } ?? []
     }
 
     /// Path parameters in pattern order.
     public var path: [(name: String, value: String)] {
-        ranges.indices.map { (names[$0], value(at: $0)) }
+        let names = self.names
+        return (0..<count).map { (names[$0], value(at: $0)) }
     }
 
     /// The value for `name`: an extra value, else a path parameter, else the last query value.
     package subscript(name: String) -> (any Sendable)? {
-        if let value = extraValues?[name] { return value }
+        if let value = match.record.extra?[name] { return value }
         return string(name)
     }
 
     /// The path parameter or query value for `name` (an extra value first, described as text),
     /// fully decoded; `nil` when there is none.
     public func get(_ name: String) -> String? {
-        if let value = extraValues?[name] { return value as? String ?? String(describing: value) }
+        if let value = match.record.extra?[name] { return value as? String ?? String(describing: value) }
         return string(name)
     }
 
     /// The value for `name` converted to `T`, or `nil` when absent or not convertible.
     public func get<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
-        if let value = extraValues?[name] as? T { return value }
+        if let value = match.record.extra?[name] as? T { return value }
         return get(name).flatMap { T($0) }
     }
 
@@ -116,7 +107,7 @@ public struct Parameters: Sendable {
     public var all: [String: any Sendable] {
         var merged: [String: any Sendable] = [:]
         for item in query { merged[item.name] = item.value }
-        for (index, name) in names.enumerated() where index < ranges.count { merged[name] = value(at: index) }
+        for (index, name) in names.enumerated() where index < count { merged[name] = value(at: index) }
         for (name, value) in extra { merged[name] = value }
         return merged
     }
@@ -133,7 +124,7 @@ public struct Parameters: Sendable {
 
     /// The path parameter `name`, else the last query value of that name.
     func string(_ name: String) -> String? {
-        for index in names.indices where index < ranges.count && names[index] == name { return value(at: index) }
+        if let index = match.record.route.parameterNames.firstIndex(of: name), index < count { return value(at: index) }
         return query.last(where: { $0.name == name })?.value
     }
 }

@@ -60,7 +60,7 @@ public final class RouteMatch: Sendable {
     }
 
     /// Path parameters, query items and extra values.
-    public var parameters: Parameters { Parameters(record) }
+    public var parameters: Parameters { Parameters(self) }
     /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
     public var catchall: String? { record.catchall }
     /// The lower-cased scheme (or the default scheme).

@@ -14,7 +14,7 @@ extension RouteTable {
         }
 
         /// Path parameters and query items, by name.
-        public var parameters: Parameters { Parameters(details.record) }
+        public var parameters: Parameters { Parameters(details) }
     }
 }
 
