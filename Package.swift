@@ -166,9 +166,6 @@ let package = Package(
             ],
             path: "Examples/GitHubAPI"
         ),
-        // One lookup's instructions, counted under callgrind by Benchmarks/instructions (in CI).
-        .executableTarget(
-            name: "LookupCost", dependencies: ["URLRouterConformance", "URLRouterHandlers"], path: "Benchmarks/LookupCost"),
         // Fuzz targets (scripts/fuzz builds them with -sanitize=fuzzer,address -DFUZZING; a plain
         // build makes programs that replay inputs given as files).
         .target(name: "CFuzzing"),

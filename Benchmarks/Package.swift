@@ -16,6 +16,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
+        // One lookup's instructions, counted under callgrind by Benchmarks/instructions (in CI):
+        // a module of its own, as a server's code calls the library.
+        .executableTarget(
+            name: "LookupCost",
+            dependencies: [
+                .product(name: "URLRouter", package: "URLRouter"),
+                .product(name: "URLRouterHandlers", package: "URLRouter"),
+            ],
+            path: "LookupCost"
+        ),
         // URLRouter (both backends), routing-kit's TrieRouter and Hummingbird 2's trie and responder,
         // on the same route sets in the same run. Route sets are read from ../Routes.
         .executableTarget(
