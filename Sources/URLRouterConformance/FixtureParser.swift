@@ -211,10 +211,12 @@ struct JSONReader {
         return kind
     }
 
-    func options(_ value: Any?, at: String) throws(FixtureError) -> (RouterOptions, HandlerOptions) {
-        // A suite's options are SEMANTICS.md's defaults with its own on top, whatever a table's
-        // defaults are.
-        var options = RouterOptions.handlerRouter
+    /// The options written at `at`, over `base`: for a suite, SEMANTICS.md's defaults (whatever a
+    /// table's defaults are); for a route file, a table's.
+    func options(
+        _ value: Any?, at: String, over base: RouterOptions = .handlerRouter
+    ) throws(FixtureError) -> (RouterOptions, HandlerOptions) {
+        var options = base
         var handling = HandlerOptions()
         guard let value else { return (options, handling) }
         let object = try self.object(value, at: at, allowed: JSONReader.optionFields)
@@ -387,8 +389,9 @@ struct JSONReader {
 }
 
 extension FixtureSuite {
-    /// Router options written as a fixture's `options` object (`{"trailingStar": "singleSegment"}`),
-    /// for the command line's `--options`.
+    /// A table's options written as a fixture's `options` object (`{"trailingStar": "catchAll"}`)
+    /// over a table's defaults, for the command line's `--options` (route files are served by
+    /// tables).
     ///
     /// - Throws: ``FixtureError`` naming the field, with `--options` as the file.
     package static func options(json: String) throws(FixtureError) -> RouterOptions {
@@ -399,7 +402,7 @@ extension FixtureSuite {
         } catch {
             throw reader.error("", "not valid JSON: \(error.localizedDescription)")
         }
-        let (options, handling) = try reader.options(object, at: "")
+        let (options, handling) = try reader.options(object, at: "", over: RouterOptions())
         // Route files are served by tables, which have none of the handler router's options.
         guard handling == HandlerOptions() else {
             throw reader.error(
