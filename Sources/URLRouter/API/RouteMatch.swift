@@ -3,17 +3,11 @@
 /// Built-in values are typed fields; ``parameters`` holds only path parameters, query items and
 /// the caller's extra values.
 ///
-/// A class, immutable after init, over the match's contents (`MatchRecord`): passing it around
-/// copies a reference. A table's owning lookup answers the contents without the class
-/// (``RouteTable/Match``), and makes one only when asked (``RouteTable/Match/details``).
+/// A class, immutable after init, over the match's contents (`MatchRecord`): a lookup makes one
+/// allocation, the match itself, and passing it around copies a reference.
 public final class RouteMatch: Sendable {
     /// The match's contents.
     @usableFromInline let record: MatchRecord
-
-    /// A match of `record`.
-    package init(_ record: MatchRecord) {
-        self.record = record
-    }
 
     /// The match a lookup's resolution found, its ranges copied out of the lent buffers in place
     /// (see `MatchRecord`).

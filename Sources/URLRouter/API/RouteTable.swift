@@ -80,12 +80,12 @@ public struct RouteTable<Value: Sendable>: Sendable {
         self.values = values
     }
 
-    /// The value of the route `match` found in this table (for the handler router, which looks up
-    /// step by step: ``CompiledTable/withPreparedLookup(_:method:variants:forcingCharges:_:)``).
-    package func value(of match: RouteMatch) -> Value { values.pointer(match.route.handle).pointee }
-
-    /// The owning match of `match`, a match found in this table.
-    package func match(_ match: RouteMatch) -> Match { Match(value: value(of: match), details: match) }
+    /// The owning match of `match`, a match found in this table: for the handler router, which
+    /// looks up step by step (``CompiledTable/withPreparedLookup(_:method:variants:forcingCharges:_:)``).
+    @inlinable
+    package func match(_ match: RouteMatch) -> Match {
+        Match(value: values.pointer(match.route.handle).pointee, details: match)
+    }
 
     /// Looks `url` up and answers an owning match: the value, the route and the parameters.
     ///
@@ -99,8 +99,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
         // Inlined into the caller, where `Value` is known, so that the generic `Match` and `Result`
         // need no metadata looked up at run time (Benchmarks/instructions counts the difference).
         switch table.lookup(url, method: method, variants: variants) {
-        case .success(let match):
-            return .success(Match(value: values.pointer(match.route.handle).pointee, details: match))
+        case .success(let match): return .success(self.match(match))
         case .failure(let miss): return .failure(miss)
         }
     }

@@ -76,8 +76,8 @@ extension PreparedLookup {
         resolution.request?.removeFirstSegment()
     }
 
-    /// Charges `steps` to the lookup's work budget: `false`, having charged nothing, when they do
-    /// not fit.
+    /// Charges `steps` to the lookup's work budget: `false` when they do not fit, and the budget is
+    /// then spent.
     package mutating func charge(_ steps: Int) -> Bool {
         budget.charge(steps)
     }
