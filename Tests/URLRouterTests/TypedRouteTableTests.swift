@@ -34,6 +34,19 @@ import Testing
         #expect(table.count == 7)
     }
 
+    /// A table's default options are a server's: the host is not a segment, a final `*` is one
+    /// segment, and the strict profile refuses a `..` segment before any route runs.
+    @Test(arguments: backends) func aTablesDefaultsAreAServers(backend: String) throws {
+        let table = try RouteTable<Int>(
+            [.init("/a/*", value: 1), .init("/files/**", value: 2)], backend: RouterBackend.named(backend)!)
+        #expect(try table.lookup(method: "GET", url: "app://host/a/b").get().value == 1)
+        #expect(table.lookup(method: "GET", url: "/a/b/c").failure?.reason == .noMatch)
+        #expect(table.lookup(method: "GET", url: "/files/../etc").failure?.reason == .dotSegment)
+        let options = RouterOptions()
+        #expect(options.hostAsSegment == .never && options.trailingStar == .singleSegment)
+        #expect(options.requestChecks == .strict)
+    }
+
     @Test(arguments: backends) func aMethodNotAllowedMissListsTheMethodsThatWouldAnswer(backend: String) throws {
         let table = try Self.table(backend)
         guard case .failure(let miss) = table.lookup(method: "POST", url: "/users/42") else {

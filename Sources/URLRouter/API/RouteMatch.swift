@@ -11,6 +11,9 @@ public final class RouteMatch: Sendable {
 
     /// The match a lookup's resolution found, its ranges copied out of the lent buffers in place
     /// (see `MatchRecord`).
+    // The record's parameters, forwarded rather than a record taken whole: built here, the record
+    // is written in the object's storage; built apart and handed in, it is copied there, which
+    // Benchmarks/instructions counts.
     @inline(__always)
     init(
         route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
