@@ -1,4 +1,4 @@
-import URLRouter
+@_spi(Tools) import URLRouter
 import URLRouterHandlers
 
 #if canImport(Glibc)

@@ -46,47 +46,22 @@ struct GitHubAPI: AsyncParsableCommand {
         let router = URLRouterBuilder()
         router.answersMethodNotAllowed = true
         var services: [any Service] = []
-        if watch {
-            // Every route of the file answers with the one handler, `route`.
-            router.handler("route") { request, context in
-                RouteAnswer(method: request.method.rawValue, pattern: context.endpointPath ?? "", context: context)
-            }
-            let watcher = try router.routeFile(
-                routes, defaultHandler: "route", pollInterval: .milliseconds(pollMs),
-                logger: Logger(label: "GitHubAPI", factory: { _ in SwiftLogNoOpLogHandler() }),
-                onOutcome: Self.say)
-            Self.say(watcher.table.lastOutcome)
-            services.append(watcher)
-        } else {
-            let file = try RouteFile(contentsOf: routes)
-            for route in file.routes { try Self.register(route, of: file, on: router) }
+        // Every route of the file answers with the one handler, `route`.
+        router.handler("route") { request, context in
+            RouteAnswer(method: request.method.rawValue, pattern: context.endpointPath ?? "", context: context)
         }
+        let watcher = try router.routeFile(
+            routes, defaultHandler: "route", pollInterval: .milliseconds(pollMs),
+            logger: Logger(label: "GitHubAPI", factory: { _ in SwiftLogNoOpLogHandler() }),
+            onOutcome: Self.say)
+        Self.say(watcher.table.lastOutcome)
+        // Without --watch the file's first table serves until the server stops.
+        if watch { services.append(watcher) }
         try router.validate()
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "GitHubAPI"),
             services: services)
         try await app.runService()
-    }
-
-    /// Registers `route` on `router`, answering ``RouteAnswer``.
-    static func register(
-        _ route: RouteFile.Route, of file: RouteFile, on router: URLRouterBuilder<BasicRequestContext>
-    ) throws {
-        guard let name = route.method, let method = HTTPRequest.Method(name) else {
-            throw RouteFileError(problems: [
-                RouteFile.Problem(file: file.path, line: route.line, message: "every route needs a method")
-            ])
-        }
-        let pattern = route.pattern
-        do {
-            try router.on(pattern: pattern, method: method) { _, context in
-                RouteAnswer(method: method.rawValue, pattern: pattern, context: context)
-            }
-        } catch {
-            throw RouteFileError(problems: [
-                RouteFile.Problem(file: file.path, line: route.line, column: route.column, message: "\(error)")
-            ])
-        }
     }
 
     /// Writes `outcome` as one line of output: `route table v3: 204 routes from routes.txt`.

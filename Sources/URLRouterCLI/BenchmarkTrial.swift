@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import URLRouter
+@_spi(Tools) import URLRouter
 import URLRouterConformance
 import URLRouterHandlers
 

@@ -1,5 +1,6 @@
 import Foundation
 package import URLRouter
+@_spi(Tools) package import URLRouter
 package import URLRouterConformance
 package import URLRouterHandlers
 

@@ -1,5 +1,6 @@
 import Foundation
 import URLRouter
+@_spi(Tools) import URLRouter
 import URLRouterHandlers
 
 /// `urlrouter diff OLD NEW`: what serving `new` instead of `old` changes. The routes and rewrite

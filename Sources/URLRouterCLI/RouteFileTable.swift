@@ -1,5 +1,6 @@
 import Foundation
 package import URLRouter
+@_spi(Tools) package import URLRouter
 package import URLRouterHandlers
 
 /// A route file's routes in a router, each named by its index in the file, with what

@@ -1,5 +1,6 @@
 import Foundation
 public import URLRouter
+@_spi(Tools) import URLRouter
 public import URLRouterHandlers
 
 /// A route set in the format of `Benchmarks/Routes`: one
@@ -69,9 +70,11 @@ public struct RouteSet: Sendable {
     public static func lines(inFile file: String) throws -> [(number: Int, line: Line)] {
         let read: RouteFile
         do {
-            read = try RouteFile(contentsOf: file)
+            read = try RouteFile.lenient(contentsOf: file)
         } catch {
-            let problem = error.problems[0]
+            throw FormatError(file: file, line: 0, message: error.problems.map(\.error.message).joined(separator: "; "))
+        }
+        if let problem = read.lineProblems.first {
             throw FormatError(file: file, line: problem.line, message: problem.message)
         }
         return read.routes.map { ($0.line, Line(method: $0.method ?? "", path: $0.pattern)) }
@@ -135,7 +138,7 @@ public struct RouteSet: Sendable {
     /// SEMANTICS.md's defaults (no request checks, as the routers it is compared with have none).
     public func typedTable(
         backend: RouterBackend, options: RouterOptions = .handlerRouter
-    ) throws(RouterError) -> RouteTable<Int> {
+    ) throws(RouteValidationError) -> RouteTable<Int> {
         try RouteTable(tableRoutes, options: options, backend: backend)
     }
 
@@ -146,6 +149,15 @@ public struct RouteSet: Sendable {
 
     /// `error`, refusing one of the set's routes, as a ``FormatError`` naming the route's file and
     /// line (or, for a generated set, its position), when the route can be told.
+    public func locating(_ error: RouteValidationError) -> any Error {
+        guard let problem = error.problems.first, let index = problem.route, routes.indices.contains(index) else {
+            return error
+        }
+        let file = routeSource?.file ?? name
+        return FormatError(file: file, line: routeSource?.lines[index] ?? index + 1, message: problem.error.description)
+    }
+
+    /// `error`, refusing one of the set's routes, as a ``FormatError`` naming the route's file and line.
     public func locating(_ error: RouterError) -> any Error {
         guard let index = routes.firstIndex(where: { $0.path == error.input }) else { return error }
         let file = routeSource?.file ?? name

@@ -69,7 +69,7 @@ package final class TableEntryPoints {
             _ = try RouteTable(routes, rewriteRules: rules, options: options, backend: backend)
             return nil
         } catch {
-            return error
+            return error.problems.first?.error
         }
     }
 

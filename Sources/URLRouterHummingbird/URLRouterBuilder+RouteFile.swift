@@ -2,6 +2,7 @@
 public import Hummingbird
 public import Logging
 public import URLRouter
+@_spi(Tools) import URLRouter
 
 /// Routes from a file that changes while the server runs: handlers are registered in code by
 /// name, and a route file (`GET /users/:id showUser`) says which paths they answer.
@@ -65,16 +66,18 @@ extension URLRouterBuilder {
     ///   - onOutcome: called with the outcome of each reload, such as
     ///     `route table v3: 204 routes from routes.txt`.
     /// - Returns: the watcher, a swift-service-lifecycle `Service`.
-    /// - Throws: ``URLRouter/RouteFileError`` with every problem of the file, each with its line.
+    /// - Throws: ``URLRouter/RouteValidationError`` with every problem of the file, each with its line.
     public func routeFile(
         _ path: String, defaultHandler: String? = nil, pollInterval: Duration = .milliseconds(250),
         reloadsOnHangup: Bool = true, logger: Logger? = nil,
         onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
-    ) throws(RouteFileError) -> RouteFileWatcher<Endpoint<Context>> {
+    ) throws(RouteValidationError) -> RouteFileWatcher<Endpoint<Context>> {
         if let routeFileSource {
-            throw RouteFileError(problems: [
-                RouteFile.Problem(
-                    file: path, line: 0, message: "this router already serves the route file \(routeFileSource.path)")
+            throw RouteValidationError(problems: [
+                RouteProblem(
+                    at: RouteFile.Problem(
+                        file: path, line: 0,
+                        message: "this router already serves the route file \(routeFileSource.path)"))
             ])
         }
         let handlers = self.handlers
@@ -85,12 +88,12 @@ extension URLRouterBuilder {
         }
         let table = try LiveRouteTable(
             contentsOf: path, options: options, backend: backend, fixedRoutes: registrations.map(\.route),
-            fixedRewriteRules: rewriteRules, name: path, logger: logger ?? self.logger, value: value)
+            fixedRewriteRules: rewriteRules, name: path, logger: logger ?? self.logger, valueOfRoute: value)
         routeFileSource = RouteFileSource(
             path: path, table: table, registrationCount: registrations.count, ruleCount: rewriteRules.count,
             handlerCount: handlerNames.count)
         return RouteFileWatcher(
-            table: table, path: path, pollInterval: pollInterval, reloadsOnHangup: reloadsOnHangup, value: value,
+            table: table, path: path, pollInterval: pollInterval, reloadsOnHangup: reloadsOnHangup, valueOfRoute: value,
             onOutcome: onOutcome)
     }
 

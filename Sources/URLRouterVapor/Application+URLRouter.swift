@@ -45,7 +45,7 @@ extension Application.Responder.Provider {
     /// Each route of the file (`GET /users/:id showUser`) is answered by the handler of its name
     /// in ``Vapor/Application/routeFileHandlers``, behind the application middleware. The file is
     /// read when the application boots: a bad file (a malformed line or pattern, a handler with no
-    /// handler of its name) makes the boot throw `RouteFileError` with every problem and its line.
+    /// handler of its name) makes the boot throw `RouteValidationError` with every problem and its line.
     /// Once booted, a ``URLRouter/RouteFileWatcher`` reloads the file when it changes and on
     /// `SIGHUP`, until shutdown; a table that fails is rejected with every problem (logged, and
     /// handed to `onOutcome`) while the last good one serves on. 404, 405, OPTIONS and HEAD are

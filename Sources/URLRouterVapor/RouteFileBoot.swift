@@ -1,6 +1,6 @@
 #if Vapor
 import Synchronization
-import URLRouter
+@_spi(Tools) import URLRouter
 import Vapor
 
 /// The lifecycle of `.urlRouter(routeFile:)`: reads the route file when the application boots (a
@@ -27,7 +27,7 @@ final class RouteFileBoot: LifecycleHandler {
 
     /// Reads the route file and compiles it beside the application's routes.
     ///
-    /// - Throws: `RouteFileError` with every problem of the file (and of the application's routes),
+    /// - Throws: `RouteValidationError` with every problem of the file (and of the application's routes),
     ///   each with its line.
     func willBoot(_ application: Application) throws {
         let middleware = application.middleware.resolve()
@@ -46,7 +46,7 @@ final class RouteFileBoot: LifecycleHandler {
             contentsOf: settings.path, options: URLRouterResponder.options(settings.options, for: application.routes),
             backend: settings.backend,
             fixedRoutes: URLRouterResponder.tableRoutes(application.routes.all, middleware: middleware),
-            name: settings.path, logger: application.logger, value: value)
+            name: settings.path, logger: application.logger, valueOfRoute: value)
         let responder = URLRouterResponder(
             // A file may bring rewrite rules, which may read the query.
             serving: .live(table), middleware: middleware, readsQuery: true,
@@ -54,7 +54,7 @@ final class RouteFileBoot: LifecycleHandler {
             answersMethodNotAllowed: settings.answersMethodNotAllowed)
         let watcher = RouteFileWatcher(
             table: table, path: settings.path, pollInterval: settings.pollInterval,
-            reloadsOnHangup: settings.reloadsOnHangup, value: value, onOutcome: settings.onOutcome)
+            reloadsOnHangup: settings.reloadsOnHangup, valueOfRoute: value, onOutcome: settings.onOutcome)
         state.withLock { $0 = (responder, watcher) }
     }
 

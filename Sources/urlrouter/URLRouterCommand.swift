@@ -1,7 +1,7 @@
 import ArgumentParser
 import CMallocCount
 import Foundation
-import URLRouter
+@_spi(Tools) import URLRouter
 import URLRouterCLI
 import URLRouterConformance
 import URLRouterHandlers
@@ -197,9 +197,10 @@ extension URLRouterCommand {
                     findings += RouteLinter(table: table).diagnostics()
                 } catch {
                     findings += error.problems.map { problem in
-                        LintDiagnostic(
-                            file: problem.file, line: problem.line, column: problem.column, severity: .error,
-                            message: problem.message)
+                        let place = problem.place ?? RouteFile.Problem(file: path, line: 0, message: "\(problem.error)")
+                        return LintDiagnostic(
+                            file: place.file, line: place.line, column: place.column, severity: .error,
+                            message: place.message)
                     }
                 }
             }
@@ -263,7 +264,9 @@ extension URLRouterCommand {
                     problems += table.refusalDiagnostics
                     return table
                 } catch {
-                    problems += error.problems.map { "\($0.file): error: \($0.message)" }
+                    problems += error.problems.map {
+                        "\($0.place?.file ?? path): error: \($0.place?.message ?? "\($0.error)")"
+                    }
                     return nil
                 }
             }

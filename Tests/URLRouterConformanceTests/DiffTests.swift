@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLRouterCLI
 
-@testable import URLRouter
+@_spi(Tools) @testable import URLRouter
 
 /// `urlrouter diff`: routes added and removed, and exactly the requests whose answer changes.
 @Suite struct DiffTests {

@@ -4,7 +4,7 @@ import URLRouterCLI
 import URLRouterConformance
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(Tools) @testable import URLRouter
 
 /// The repository's folders the route-file tools are tried on.
 enum RepositoryFolders {

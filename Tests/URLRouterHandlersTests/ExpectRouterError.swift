@@ -11,6 +11,8 @@ func expectRouterError(
         Issue.record("expected \(code), nothing was thrown", sourceLocation: sourceLocation)
     } catch let error as RouterError {
         #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+    } catch let error as RouteValidationError {
+        #expect(error.problems.map(\.error.code) == [code], "\(error)", sourceLocation: sourceLocation)
     } catch {
         Issue.record("expected \(code), got \(error)", sourceLocation: sourceLocation)
     }

@@ -5,7 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import URLRouter
+@_spi(Tools) import URLRouter
 import URLRouterHummingbird
 
 /// A route file served by the builder: named handlers, routes in code beside it, middleware, the
@@ -84,7 +84,7 @@ import URLRouterHummingbird
             try RouteFiles.replace(path, with: "GET /users/:id showUser\nGET /orders/:id nosuchHandler\n")
             let rejected = try await outcomes.wait(for: 2)
             #expect(rejected.last?.kind == .rejected)
-            #expect(rejected.last?.problems.map(\.line) == [2])
+            #expect(rejected.last?.problems.map(\.place?.line) == [2])
             #expect(try await fetch(client, "/orders/12").body == "order 12")
             #expect(watcher.table.version == 2)
         }
@@ -93,10 +93,10 @@ import URLRouterHummingbird
     @Test func aBadFileIsRefusedBeforeServingWithItsLines() throws {
         let router = Self.router()
         let path = try RouteFiles.write("GET /users listUsers\nGET /users/:id( showUser\nGET /a nosuch\nGET /b\n")
-        let error = #expect(throws: RouteFileError.self) { _ = try router.routeFile(path) }
-        #expect(error?.problems.map(\.line) == [3, 4])  // handlers first; patterns once every handler is known
+        let error = #expect(throws: RouteValidationError.self) { _ = try router.routeFile(path) }
+        #expect(error?.problems.map(\.place?.line) == [3, 4])  // handlers first; patterns once every handler is known
         #expect(error?.problems.first?.description == "\(path):3:8: no handler named 'nosuch'")
-        #expect(error?.problems.last?.message == "the route names no handler, and one is needed")
+        #expect(error?.problems.last?.place?.message == "the route names no handler, and one is needed")
         // With a default handler, a line without a name is served by it.
         let served = try RouteFiles.write("GET /users\n")
         #expect(try router.routeFile(served, defaultHandler: "listUsers").table.version == 1)
@@ -112,7 +112,9 @@ import URLRouterHummingbird
         #expect(error?.description.contains("GET /late") == true)
         #expect(error?.description.contains("handler lateHandler") == true)
         // A second route file is refused.
-        #expect(throws: RouteFileError.self) { _ = try router.routeFile(try RouteFiles.write("GET /x listUsers\n")) }
+        #expect(throws: RouteValidationError.self) {
+            _ = try router.routeFile(try RouteFiles.write("GET /x listUsers\n"))
+        }
     }
 
     /// The README's and the article's router, as written there.

@@ -163,16 +163,16 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
 
         var strict = RouterOptions()
         strict.duplicateRoutes = .refuse
-        do throws(RouterError) {
+        do throws(RouteValidationError) {
             _ = try RouteTable<String>([.init("/a/:x", value: "1"), .init("/a/:y", value: "2")], options: strict)
         } catch {
-            print(error.code)  // duplicateRoute
+            print(error.problems[0].error.code)  // duplicateRoute
         }
 
-        let refused = try #require(throws: RouterError.self) {
+        let refused = try #require(throws: RouteValidationError.self) {
             try RouteTable<String>([.init("/a/:x", value: "1"), .init("/a/:y", value: "2")], options: strict)
         }
-        #expect("\(refused.code)" == "duplicateRoute")
+        #expect(refused.problems.map { "\($0.error.code)" } == ["duplicateRoute"])
     }
 
     @Test func theBackendsExample() throws {

@@ -65,7 +65,7 @@ import Testing
         let table = try #require(validation.table)
         #expect(try table.lookup(method: "GET", url: "/a/1").get().value == 0)
         // `init` throws the same refusal.
-        #expect(throws: RouterError.self) {
+        #expect(throws: RouteValidationError.self) {
             try RouteTable<Int>(
                 [.init("/a/:id", method: "GET", value: 0), .init("/a/:name", method: "GET", value: 1)],
                 options: options,

@@ -181,9 +181,9 @@ import Testing
         let match = try table.lookup(method: nil, url: "/old/9").get()
         #expect(match.value == "new" && match.parameters.get("id") == "9")
         #expect(match.details.rewrittenURL == "/new/9")
-        #expect(throws: RouterError.self) { try RouteTable<Int>([.init("/a/:id(", value: 1)]) }
-        #expect(throws: RouterError.self) { try RouteTable<Int>([.init("/a", method: "GE T", value: 1)]) }
-        #expect(throws: RouterError.self) {
+        #expect(throws: RouteValidationError.self) { try RouteTable<Int>([.init("/a/:id(", value: 1)]) }
+        #expect(throws: RouteValidationError.self) { try RouteTable<Int>([.init("/a", method: "GE T", value: 1)]) }
+        #expect(throws: RouteValidationError.self) {
             try RouteTable<Int>([], rewriteRules: [(expression: "(a+)+$", target: "/x")])
         }
     }

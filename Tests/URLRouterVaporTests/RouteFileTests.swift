@@ -1,7 +1,7 @@
 #if Vapor
 import Foundation
 import ReloadTestSupport
-@testable import URLRouter
+@_spi(Tools) @testable import URLRouter
 import URLRouterVapor
 import Vapor
 import XCTVapor
@@ -46,7 +46,7 @@ final class RouteFileTests: XCTestCase {
             try RouteFiles.replace(path, with: "GET /users/:id showUser\nGET /orders/:id( showOrder\n")
             let rejected = try await outcomes.wait(for: 2)
             XCTAssertEqual(rejected.last?.kind, .rejected)
-            XCTAssertEqual(rejected.last?.problems.map(\.line), [2])
+            XCTAssertEqual(rejected.last?.problems.map(\.place?.line), [2])
             try await tester.test(.GET, "/orders/12") { response async in
                 XCTAssertEqual(response.body.string, "order 12")
             }
@@ -74,8 +74,8 @@ final class RouteFileTests: XCTestCase {
             do {
                 try await app.asyncBoot()
                 XCTFail("the application booted with a bad route file")
-            } catch let error as RouteFileError {
-                XCTAssertEqual(error.problems.map(\.line), [2, 3], "\(error)")
+            } catch let error as RouteValidationError {
+                XCTAssertEqual(error.problems.map(\.place?.line), [2, 3], "\(error)")
                 XCTAssertEqual(error.problems.first?.description, "\(path):2:17: no handler named 'nosuch'")
             }
         }

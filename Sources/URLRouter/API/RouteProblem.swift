@@ -1,9 +1,10 @@
-/// One thing wrong with a set of routes and rewrite rules, found by
-/// ``RouteTable/validate(_:rewriteRules:options:backend:)`` before anything serves: a route or rule
-/// that is refused, a route that replaces an earlier one, or a table that cannot be compiled.
+/// One thing wrong with a table's routes and rewrite rules, found before anything serves
+/// (``RouteValidationError``): a route or rule that is refused, a route that replaces an earlier
+/// one, a route file's line, or a table that cannot be compiled.
 ///
 /// ```
-/// route 2 (GET /a/:name): duplicateRoute: '/a/:name': replaces route 0 (GET /a/:id), registered before it with the same pattern, method and variant
+/// route 2 (GET /a/:name(): invalidConstraint: '/a/:name(' at offset 3: ...
+/// routes.txt:12:5: no handler named 'showUsr'
 /// ```
 public struct RouteProblem: Sendable, CustomStringConvertible {
     /// The index of the route the problem is about, in the routes validated; `nil` for a rule or
@@ -15,8 +16,8 @@ public struct RouteProblem: Sendable, CustomStringConvertible {
     /// The refusal, with the pattern or rule and, where there is one place, its offset.
     public let error: RouterError
     /// Whether a table leaves the route or rule out: every problem but a replacement under
-    /// ``RouterOptions/DuplicateRoutes/replace``.
-    public let isRefusal: Bool
+    /// ``RouterOptions/DuplicateRoutes/replace``, which the integrations report before serving.
+    package let isRefusal: Bool
     /// For a route that replaces an earlier one with the same pattern, method and variant: the
     /// earlier route's index (the later route serves in its place).
     let replacedRoute: Int?
@@ -26,6 +27,8 @@ public struct RouteProblem: Sendable, CustomStringConvertible {
     private var text: String?
     /// `file:line` of the call that added the route, where an integration knows it.
     package private(set) var location: String?
+    /// The place in a route file, for a problem found reading one.
+    package private(set) var place: RouteFile.Problem?
 
     package init(
         route: Int? = nil, rewriteRule: Int? = nil, subjectText: String, error: RouterError, replacedRoute: Int? = nil,
@@ -39,8 +42,22 @@ public struct RouteProblem: Sendable, CustomStringConvertible {
         self.isRefusal = isRefusal
     }
 
-    /// The subject, then the refusal: `route 2 (GET /a/:name): duplicateRoute: ...`.
+    /// The subject, then the refusal: `route 2 (GET /a/:name): duplicateRoute: ...`, or, in a
+    /// route file, `routes.txt:12:5: ...`.
     public var description: String { text ?? "\(subjectText): \(error)" }
+}
+
+extension RouteProblem {
+    /// A problem at a place in a route file, described as a compiler reports it
+    /// (`routes.txt:12:5: message`): `error` when a pattern or rule is refused, else a table
+    /// entry the file does not hold in a form a router reads.
+    package init(at place: RouteFile.Problem, error: RouterError? = nil) {
+        self.init(
+            subjectText: place.file,
+            error: error ?? RouterError(.invalidRouteTable, input: place.file, message: place.message))
+        text = place.description
+        self.place = place
+    }
 }
 
 extension RouteProblem {

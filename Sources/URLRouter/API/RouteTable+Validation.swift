@@ -1,17 +1,18 @@
 extension RouteTable {
     /// What ``validate(_:rewriteRules:options:backend:)`` found: every problem, and the table of
     /// what passed.
-    public struct Validation: Sendable {
+    package struct Validation: Sendable {
         /// Every problem: the routes' in their order, then the rules', then the table's own.
-        public let problems: [RouteProblem]
+        package let problems: [RouteProblem]
         /// The routes and rules that are not refused, compiled (a route that replaces another
         /// serves in its place, as in a table made with `init`), or `nil` when the backend could
         /// not compile them: then a problem about neither a route nor a rule says why.
-        public let table: RouteTable?
+        package let table: RouteTable?
     }
 
     /// Checks `routes` and `rewriteRules` in one pass, as ``init(_:rewriteRules:options:backend:)``
-    /// compiles them on `backend` under `options`, and reports every problem instead of the first.
+    /// compiles them on `backend` under `options`, and reports every problem, replacements
+    /// included (the integrations report those before serving).
     ///
     /// Each problem names its route or rule by index, method and pattern:
     /// - a pattern, method or variant that is refused (syntax, a constraint `backend` cannot
@@ -25,7 +26,7 @@ extension RouteTable {
     /// - the table, when the backend cannot compile what passed.
     ///
     /// The table it returns is what a server that leaves out the refused routes and rules would
-    /// serve; `init` makes the same table when there is no refusal, and throws the first refusal
+    /// serve; `init` makes the same table when there is no refusal, and throws the refusals
     /// otherwise.
     ///
     /// - Parameters:
@@ -34,7 +35,7 @@ extension RouteTable {
     ///   - options: the options the table will serve under.
     ///   - backend: the backend that will serve it.
     /// - Returns: every problem, and the table of what passed.
-    public static func validate(
+    package static func validate(
         _ routes: [Route], rewriteRules: [(expression: String, target: String)] = [],
         options: RouterOptions = RouterOptions(), backend: RouterBackend = .default
     ) -> Validation {

@@ -31,20 +31,20 @@ public struct RouteTable<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - routes: the routes; of two with the same pattern, method and variant the later one
-    ///     replaces the earlier (``validate(_:rewriteRules:options:backend:)`` lists each), or, under
-    ///     ``RouterOptions/duplicateRoutes`` `.refuse`, the table is refused.
+    ///     replaces the earlier, or, under ``RouterOptions/duplicateRoutes`` `.refuse`, the table
+    ///     is refused.
     ///   - rewriteRules: `(expression, target)` pairs, applied before matching, first applicable one wins.
     ///   - options: the matching options.
     ///   - backend: the engine; by default the fastest this build has.
-    /// - Throws: ``RouterError`` naming the pattern or rule that is refused.
+    /// - Throws: ``RouteValidationError`` with every route and rule that is refused, in one pass.
     public init(
         _ routes: [Route], rewriteRules: [(expression: String, target: String)] = [],
         options: RouterOptions = RouterOptions(), backend: RouterBackend = .default
-    ) throws(RouterError) {
+    ) throws(RouteValidationError) {
         let validation = Self.validate(routes, rewriteRules: rewriteRules, options: options, backend: backend)
-        if let refusal = validation.problems.first(where: \.isRefusal) { throw refusal.error }
-        guard let table = validation.table else {
-            preconditionFailure("a validation without refusals has a table")
+        let refusals = validation.problems.filter(\.isRefusal)
+        guard refusals.isEmpty, let table = validation.table else {
+            throw RouteValidationError(problems: refusals.isEmpty ? validation.problems : refusals)
         }
         self = table
     }

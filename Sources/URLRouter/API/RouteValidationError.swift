@@ -1,6 +1,8 @@
-/// Every problem a server integration found in its routes before serving, each named in the
-/// integration's words: the route's method and path (group prefixes included) and, where the API
-/// knows it, the file and line that added it.
+/// A route table that cannot be served, with every problem: the one error of a refused table,
+/// whether its routes came from code (``RouteTable/init(_:rewriteRules:options:backend:)``), from a
+/// route file (``LiveRouteTable``) or from a server integration, whose problems name each route
+/// in its own words (the route's method and path, group prefixes included, and the file and line
+/// that added it, where the integration knows them).
 ///
 /// `URLRouterBuilder.validate()` (Hummingbird) throws it, and a Vapor application that uses
 /// `.urlRouter` fails to start with it.
@@ -11,8 +13,8 @@
 ///   GET /a/:name: replaces GET /a/:id, registered before it with the same pattern (parameter names aside), method and variant
 /// ```
 public struct RouteValidationError: Error, Sendable, CustomStringConvertible {
-    /// Every problem, in the order the routes, then the rules, were added; each one's
-    /// `description` names its route the integration's way.
+    /// Every problem, in the order the routes, then the rules, were given; each one's
+    /// `description` names its route or its file's line.
     public let problems: [RouteProblem]
 
     package init(problems: [RouteProblem]) {

@@ -6,11 +6,11 @@ public import Logging
 ///
 /// ```swift
 /// let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
-/// let live = try LiveRouteTable<Handler>(contentsOf: "routes.txt") { handlers[$0.handler ?? ""] }
+/// let live = try LiveRouteTable<Handler>(contentsOf: "routes.txt") { handlers[$0 ?? ""] }
 /// // A request:
 /// if case .success(let match) = live.lookup(method: "GET", url: "/users/42") { … match.value … }
 /// // A deploy rewrote routes.txt:
-/// let outcome = live.reload(contentsOf: "routes.txt") { handlers[$0.handler ?? ""] }
+/// let outcome = live.reload(contentsOf: "routes.txt") { handlers[$0 ?? ""] }
 /// print(outcome)   // route table v2: 12 routes from routes.txt
 /// ```
 ///
@@ -101,26 +101,44 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
 
     /// Makes a live table serving the routes and rules of the file at `path`, as version 1.
     ///
+    /// A route file holds one route per line, `METHOD /pattern`, optionally followed by the name
+    /// of the handler that answers it (`GET /users/:id showUser`); `rewrite EXPRESSION TARGET` for
+    /// a rewrite rule; blank lines and `#` comments. A file that starts with `{` is a JSON route
+    /// map (FTRouter's format, `{"pattern": "Handler"}`), whose routes answer any method.
+    ///
     /// - Parameters:
-    ///   - path: a route file (``RouteFile``).
+    ///   - path: the route file.
     ///   - options: the options of every table it serves.
     ///   - backend: the backend that compiles every table it serves.
     ///   - fixedRoutes: routes given in code (a server's health check, say) that every table read
     ///     from a file serves too, before the file's in registration order; a file route that
-    ///     is the same route as one of them replaces it, as ``RouteTable/validate(_:rewriteRules:options:backend:)``
-    ///     reports. None by default.
+    ///     is the same route as one of them replaces it. None by default.
     ///   - fixedRewriteRules: `(expression, target)` rewrite rules given in code that every table
     ///     read from a file applies, before the file's. None by default.
     ///   - name: the live table's name in metrics and logs.
     ///   - logger: where outcomes are logged; quiet by default.
-    ///   - value: the value of each route of a file, usually the handler its ``RouteFile/Route/handler``
-    ///     names; `nil` refuses the file (a handler the server does not have).
-    /// - Throws: ``RouteFileError`` with every problem of the file, each with its line.
+    ///   - value: the value of the routes whose line names `handler` (`nil` for a line that names
+    ///     none), called once per route in file order: usually the handler of that name. `nil`
+    ///     refuses the file (a handler the server does not have).
+    /// - Throws: ``RouteValidationError`` with every problem of the file, each with its line.
     public convenience init(
         contentsOf path: String, options: RouterOptions = RouterOptions(), backend: RouterBackend = .default,
         fixedRoutes: [RouteTable<Value>.Route] = [], fixedRewriteRules: [(expression: String, target: String)] = [],
-        name: String = "routes", logger: Logger? = nil, value: (RouteFile.Route) -> Value?
-    ) throws(RouteFileError) {
+        name: String = "routes", logger: Logger? = nil, value: (_ handler: String?) -> Value?
+    ) throws(RouteValidationError) {
+        try self.init(
+            contentsOf: path, options: options, backend: backend, fixedRoutes: fixedRoutes,
+            fixedRewriteRules: fixedRewriteRules, name: name, logger: logger, valueOfRoute: { value($0.handler) })
+    }
+
+    /// ``init(contentsOf:options:backend:fixedRoutes:fixedRewriteRules:name:logger:value:)``,
+    /// each route's value made from the whole route (for the integrations, whose values carry
+    /// the route's method and pattern).
+    package convenience init(
+        contentsOf path: String, options: RouterOptions = RouterOptions(), backend: RouterBackend = .default,
+        fixedRoutes: [RouteTable<Value>.Route] = [], fixedRewriteRules: [(expression: String, target: String)] = [],
+        name: String = "routes", logger: Logger? = nil, valueOfRoute value: (RouteFile.Route) -> Value?
+    ) throws(RouteValidationError) {
         let file = try RouteFile(contentsOf: path)
         let fixed = (fixedRoutes, fixedRewriteRules)
         let (table, definition) = try Self.compile(file, fixed: fixed, options: options, backend: backend, value: value)
@@ -197,13 +215,8 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         source: String = "code"
     ) -> ReloadOutcome {
         let definition = TableDefinition(routes: routes, rewriteRules: rewriteRules, options: options)
-        return change(source: source, definition: definition) { () throws(RouteFileError) in
-            do throws(RouteValidationError) {
-                return try Self.compile(routes, rewriteRules, options: options, backend: backend)
-            } catch {
-                throw RouteFileError(
-                    problems: error.problems.map { RouteFile.Problem(file: source, line: 0, message: $0.description) })
-            }
+        return change(source: source, definition: definition) { () throws(RouteValidationError) in
+            try Self.compile(routes, rewriteRules, options: options, backend: backend)
         }
     }
 
@@ -212,34 +225,47 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - file: the route file.
-    ///   - value: the value of each route, usually the handler its ``RouteFile/Route/handler``
-    ///     names; `nil` rejects the file, naming the route's line.
+    ///   - value: the value of each route; `nil` rejects the file, naming the route's line.
     /// - Returns: what happened; a rejection lists every problem, each with its file and line.
     @discardableResult
-    public func reload(_ file: RouteFile, value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
+    package func reload(_ file: RouteFile, valueOfRoute value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
         change(source: file.path, definition: TableDefinition(file: file, options: options)) {
-            () throws(RouteFileError) in
+            () throws(RouteValidationError) in
             try Self.compile(
                 file, fixed: (fixedRoutes, fixedRewriteRules), options: options, backend: backend, value: value
             ).table
         }
     }
 
-    /// Reads the file at `path` and reloads from it (``reload(_:value:)``); a file that cannot be
-    /// read is a rejection.
+    /// Reads the route file at `path` and replaces the table with its routes and rules, unless
+    /// the file is refused or equals the serving table's; a file that cannot be read is a
+    /// rejection.
+    ///
+    /// - Parameters:
+    ///   - path: the route file.
+    ///   - value: the value of the routes whose line names `handler`, as
+    ///     ``init(contentsOf:options:backend:fixedRoutes:fixedRewriteRules:name:logger:value:)``
+    ///     takes it; `nil` rejects the file, naming the route's line.
+    /// - Returns: what happened; a rejection lists every problem, each with its file and line.
     @discardableResult
-    public func reload(contentsOf path: String, value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
+    public func reload(contentsOf path: String, value: (_ handler: String?) -> Value?) -> ReloadOutcome {
+        reload(contentsOf: path, valueOfRoute: { value($0.handler) })
+    }
+
+    /// ``reload(contentsOf:value:)``, each route's value made from the whole route.
+    @discardableResult
+    package func reload(contentsOf path: String, valueOfRoute value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
         let file: RouteFile
         do {
             file = try RouteFile(contentsOf: path)
         } catch {
             return reject(error, source: path)
         }
-        return reload(file, value: value)
+        return reload(file, valueOfRoute: value)
     }
 
     /// Records a change that could not even be read (`error`) as a rejection.
-    func reject(_ error: RouteFileError, source: String) -> ReloadOutcome {
+    func reject(_ error: RouteValidationError, source: String) -> ReloadOutcome {
         state.withLock { state in record(rejection(error.problems, source: source, serving: state.serving), in: &state)
         }
     }
@@ -247,7 +273,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     /// One change, under the state lock: unchanged, compiled and swapped, or rejected.
     private func change(
         source: String, definition: TableDefinition<Value>,
-        compile: () throws(RouteFileError) -> RouteTable<Value>
+        compile: () throws(RouteValidationError) -> RouteTable<Value>
     ) -> ReloadOutcome {
         state.withLock { state in
             let serving = state.serving
@@ -258,7 +284,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
                 return record(outcome, in: &state)
             }
             let table: RouteTable<Value>
-            do throws(RouteFileError) {
+            do throws(RouteValidationError) {
                 table = try compile()
             } catch {
                 return record(rejection(error.problems, source: source, serving: serving), in: &state)
@@ -272,7 +298,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         }
     }
 
-    private func rejection(_ problems: [RouteFile.Problem], source: String, serving: Snapshot) -> ReloadOutcome {
+    private func rejection(_ problems: [RouteProblem], source: String, serving: Snapshot) -> ReloadOutcome {
         ReloadOutcome(
             kind: .rejected, version: serving.version, routeCount: serving.table.count, source: source,
             problems: problems)
@@ -308,12 +334,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         _ routes: [RouteTable<Value>.Route], _ rewriteRules: [(expression: String, target: String)],
         options: RouterOptions, backend: RouterBackend
     ) throws(RouteValidationError) -> RouteTable<Value> {
-        let validation = RouteTable.validate(routes, rewriteRules: rewriteRules, options: options, backend: backend)
-        let refusals = validation.problems.filter(\.isRefusal)
-        guard refusals.isEmpty, let table = validation.table else {
-            throw RouteValidationError(problems: refusals.isEmpty ? validation.problems : refusals)
-        }
-        return table
+        try RouteTable(routes, rewriteRules: rewriteRules, options: options, backend: backend)
     }
 
     /// Routes and rewrite rules given in code, served beside a file's.
@@ -324,43 +345,43 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     private static func compile(
         _ file: RouteFile, fixed: Fixed, options: RouterOptions, backend: RouterBackend,
         value: (RouteFile.Route) -> Value?
-    ) throws(RouteFileError) -> (table: RouteTable<Value>, definition: TableDefinition<Value>) {
+    ) throws(RouteValidationError) -> (table: RouteTable<Value>, definition: TableDefinition<Value>) {
         let (fixedRoutes, fixedRules) = fixed
-        var problems: [RouteFile.Problem] = []
+        var problems: [RouteProblem] = []
         var routes = fixedRoutes
         for route in file.routes {
             guard let found = value(route) else {
                 let message =
                     route.handler.map { "no handler named '\($0)'" } ?? "the route names no handler, and one is needed"
-                problems.append(
-                    RouteFile.Problem(
-                        file: file.path, line: route.line,
-                        column: route.handlerColumn > 0 ? route.handlerColumn : route.column,
-                        message: message))
+                let place = RouteFile.Problem(
+                    file: file.path, line: route.line,
+                    column: route.handlerColumn > 0 ? route.handlerColumn : route.column, message: message)
+                problems.append(RouteProblem(at: place))
                 continue
             }
-            routes.append(
-                RouteTable.Route(route.pattern, method: route.method, value: found))
+            routes.append(RouteTable.Route(route.pattern, method: route.method, value: found))
         }
-        guard problems.isEmpty else { throw RouteFileError(problems: problems) }
+        guard problems.isEmpty else { throw RouteValidationError(problems: problems) }
         let rules = fixedRules + file.rewriteRules.map { (expression: $0.expression, target: $0.target) }
         do {
             let table = try compile(routes, rules, options: options, backend: backend)
             return (table, TableDefinition(file: file, options: options))
         } catch {
-            throw RouteFileError(
+            throw RouteValidationError(
                 problems: error.problems.map { problem in
                     if let index = problem.route, index >= fixedRoutes.count {
                         let route = file.routes[index - fixedRoutes.count]
-                        return RouteFile.Problem(
+                        let place = RouteFile.Problem(
                             file: file.path, line: route.line,
                             column: route.column + max(0, (problem.error.offset ?? 0) - route.shift),
                             message: problem.error.description)
+                        return RouteProblem(at: place, error: problem.error)
                     }
                     if let index = problem.rewriteRule, index >= fixedRules.count {
-                        return RouteFile.Problem(
+                        let place = RouteFile.Problem(
                             file: file.path, line: file.rewriteRules[index - fixedRules.count].line,
                             message: problem.error.description)
+                        return RouteProblem(at: place, error: problem.error)
                     }
                     // A route given in code (or the table as a whole).
                     let named = problem.named { index in
@@ -370,7 +391,8 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
                         let route = fixedRoutes[index]
                         return "\(route.method ?? "any") \(route.pattern) (given in code)"
                     }
-                    return RouteFile.Problem(file: file.path, line: 0, message: named.description)
+                    let place = RouteFile.Problem(file: file.path, line: 0, message: named.description)
+                    return RouteProblem(at: place, error: problem.error)
                 })
         }
     }

@@ -20,7 +20,7 @@ public struct ReloadOutcome: Sendable, CustomStringConvertible {
     /// Where the new table came from: a file's path, or the caller's name for it.
     public let source: String
     /// Why a rejected table was rejected, each with its file and line; empty otherwise.
-    public let problems: [RouteFile.Problem]
+    public let problems: [RouteProblem]
 
     /// One line for a log: `route table v3: 204 routes from routes.txt`,
     /// `route table rejected: routes.txt:41:5: <reason>; still serving v2`, or

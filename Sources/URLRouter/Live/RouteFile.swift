@@ -1,7 +1,8 @@
 import Foundation
 
 /// A route file, read: the routes and rewrite rules a server serves from a file, each with the
-/// line it was written at, for ``LiveRouteTable`` and the `urlrouter` command.
+/// line it was written at, for ``LiveRouteTable``, the integrations and the `urlrouter` command
+/// (a tool's API: `@_spi(Tools) import URLRouter`).
 ///
 /// Two formats, told apart by the first character that is not white space:
 ///
@@ -17,7 +18,7 @@ import Foundation
 /// let file = try RouteFile(contentsOf: "routes.txt")
 /// for route in file.routes { print(route.line, route.method ?? "any", route.pattern, route.handler ?? "-") }
 /// ```
-public struct RouteFile: Sendable {
+@_spi(Tools) public struct RouteFile: Sendable {
     /// One route of the file.
     public struct Route: Sendable {
         /// The HTTP method, upper case, or `nil` (a JSON route map's routes answer any method).
@@ -48,16 +49,16 @@ public struct RouteFile: Sendable {
     }
 
     /// Something wrong with a file or one of its lines, as a compiler reports it:
-    /// `file:line:column: message`.
-    public struct Problem: Error, Sendable, CustomStringConvertible {
+    /// `file:line:column: message` (a ``RouteProblem`` at a place, ``RouteProblem/init(at:error:)``).
+    package struct Problem: Error, Sendable, CustomStringConvertible {
         /// The file.
-        public var file: String
+        package var file: String
         /// The 1-based line, or 0 for the file as a whole.
-        public var line: Int
+        package var line: Int
         /// The 1-based column, or 0 for the line as a whole.
-        public var column: Int
+        package var column: Int
         /// What is wrong.
-        public var message: String
+        package var message: String
 
         /// Makes a problem.
         package init(file: String, line: Int, column: Int = 0, message: String) {
@@ -68,7 +69,7 @@ public struct RouteFile: Sendable {
         }
 
         /// `file:line:column: message`, without the parts that are 0.
-        public var description: String {
+        package var description: String {
             switch (line, column) {
             case (0, _): "\(file): \(message)"
             case (_, 0): "\(file):\(line): \(message)"
@@ -93,22 +94,22 @@ public struct RouteFile: Sendable {
 
     /// Reads the file at `path`.
     ///
-    /// - Throws: ``RouteFileError`` listing every line that is neither a route nor a rule, or why
-    ///   the file cannot be read (missing, not UTF-8, larger than 16 MiB, or a JSON map in no
-    ///   shape a router reads).
-    public init(contentsOf path: String) throws(RouteFileError) {
+    /// - Throws: ``RouteValidationError`` listing every line that is neither a route nor a rule,
+    ///   or why the file cannot be read (missing, not UTF-8, larger than 16 MiB, or a JSON map in
+    ///   no shape a router reads).
+    public init(contentsOf path: String) throws(RouteValidationError) {
         self = try RouteFile.lenient(contentsOf: path).strict()
     }
 
     /// Reads `text`; `path` names it in problems.
     ///
-    /// - Throws: ``RouteFileError`` as ``init(contentsOf:)`` does.
-    public init(text: String, path: String) throws(RouteFileError) {
+    /// - Throws: ``RouteValidationError`` as ``init(contentsOf:)`` does.
+    public init(text: String, path: String) throws(RouteValidationError) {
         let file: RouteFile
         do {
             file = try RouteFile(lenientText: text, path: path)
         } catch {
-            throw RouteFileError(problems: [error])
+            throw RouteValidationError(error)
         }
         self = try file.strict()
     }
@@ -116,8 +117,8 @@ public struct RouteFile: Sendable {
     /// Reads `path`, keeping the lines that are neither a route nor a rule in ``lineProblems``
     /// rather than refusing the file (`urlrouter lint` reports them with the rest).
     ///
-    /// - Throws: a ``Problem`` about the file as a whole.
-    package static func lenient(contentsOf path: String) throws(RouteFileError) -> RouteFile {
+    /// - Throws: a ``RouteValidationError`` with the one problem about the file as a whole.
+    package static func lenient(contentsOf path: String) throws(RouteValidationError) -> RouteFile {
         let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -126,19 +127,18 @@ public struct RouteFile: Sendable {
             }
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch let problem as Problem {
-            throw RouteFileError(problems: [problem])
+            throw RouteValidationError(problem)
         } catch {
-            throw RouteFileError(problems: [
-                Problem(file: path, line: 0, message: "cannot read the file: \(error.localizedDescription)")
-            ])
+            throw RouteValidationError(
+                Problem(file: path, line: 0, message: "cannot read the file: \(error.localizedDescription)"))
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw RouteFileError(problems: [Problem(file: path, line: 0, message: "not UTF-8 text")])
+            throw RouteValidationError(Problem(file: path, line: 0, message: "not UTF-8 text"))
         }
         do {
             return try RouteFile(lenientText: text, path: path)
         } catch {
-            throw RouteFileError(problems: [error])
+            throw RouteValidationError(error)
         }
     }
 
@@ -156,8 +156,10 @@ public struct RouteFile: Sendable {
     }
 
     /// This file, or the error listing its line problems.
-    private func strict() throws(RouteFileError) -> RouteFile {
-        guard lineProblems.isEmpty else { throw RouteFileError(problems: lineProblems) }
+    private func strict() throws(RouteValidationError) -> RouteFile {
+        guard lineProblems.isEmpty else {
+            throw RouteValidationError(problems: lineProblems.map { RouteProblem(at: $0) })
+        }
         return self
     }
 
@@ -244,18 +246,11 @@ public struct RouteFile: Sendable {
     }
 }
 
-/// A route file that cannot be served: every problem, each with its file and line.
-public struct RouteFileError: Error, Sendable, CustomStringConvertible {
-    /// The problems, in file order.
-    public let problems: [RouteFile.Problem]
-
-    /// Makes an error of `problems`.
-    package init(problems: [RouteFile.Problem]) {
-        self.problems = problems
+extension RouteValidationError {
+    /// The error of one problem with a file as a whole.
+    init(_ problem: RouteFile.Problem) {
+        self.init(problems: [RouteProblem(at: problem)])
     }
-
-    /// One problem per line.
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
 /// Byte offsets of a text's lines, to turn an offset into a line and column.

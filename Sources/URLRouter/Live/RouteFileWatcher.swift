@@ -9,12 +9,12 @@ import UnixSignals
 ///
 /// ```swift
 /// let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
-/// let table = try LiveRouteTable<Handler>(contentsOf: "routes.txt") { handlers[$0.handler ?? ""] }
-/// let watcher = RouteFileWatcher(table: table, path: "routes.txt") { handlers[$0.handler ?? ""] }
+/// let table = try LiveRouteTable<Handler>(contentsOf: "routes.txt") { handlers[$0 ?? ""] }
+/// let watcher = RouteFileWatcher(table: table, path: "routes.txt") { handlers[$0 ?? ""] }
 /// let group = ServiceGroup(services: [server, watcher], logger: logger)
 /// ```
 ///
-/// It looks at the file every ``pollInterval`` (stat, not a read) and reads it only once it has
+/// It looks at the file every poll interval (stat, not a read) and reads it only once it has
 /// stopped changing: the file's identity, size and times the same at two looks in a row, and
 /// again after the read. A file a writer is still writing is therefore never read as a table
 /// unless the writer pauses for longer than the interval; writing a new file and renaming it over
@@ -31,11 +31,11 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
     /// The table it reloads.
     public let table: LiveRouteTable<Value>
     /// The route file's path, as given.
-    public let path: String
+    let path: String
     /// How often the file is looked at.
-    public let pollInterval: Duration
+    let pollInterval: Duration
     /// Whether `SIGHUP` reloads the file at once, changed or not.
-    public let reloadsOnHangup: Bool
+    let reloadsOnHangup: Bool
     private let value: @Sendable (RouteFile.Route) -> Value?
     private let onOutcome: @Sendable (ReloadOutcome) -> Void
     /// The file as it was when the watcher was made: the table serving was read from it.
@@ -49,12 +49,25 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
     ///   - path: the route file.
     ///   - pollInterval: how often the file is looked at; 250 ms by default.
     ///   - reloadsOnHangup: whether `SIGHUP` reloads the file at once; `true` by default.
-    ///   - value: the value of each route of a file, usually the handler its
-    ///     ``RouteFile/Route/handler`` names; `nil` rejects the file.
+    ///   - value: the value of the routes whose line names `handler`, as
+    ///     ``LiveRouteTable/init(contentsOf:options:backend:fixedRoutes:fixedRewriteRules:name:logger:value:)``
+    ///     takes it; `nil` rejects the file.
     ///   - onOutcome: called with the outcome of each reload, on the watcher's task.
     public init(
         table: LiveRouteTable<Value>, path: String, pollInterval: Duration = .milliseconds(250),
-        reloadsOnHangup: Bool = true, value: @escaping @Sendable (RouteFile.Route) -> Value?,
+        reloadsOnHangup: Bool = true, value: @escaping @Sendable (_ handler: String?) -> Value?,
+        onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
+    ) {
+        self.init(
+            table: table, path: path, pollInterval: pollInterval, reloadsOnHangup: reloadsOnHangup,
+            valueOfRoute: { value($0.handler) }, onOutcome: onOutcome)
+    }
+
+    /// ``init(table:path:pollInterval:reloadsOnHangup:value:onOutcome:)``, each route's value
+    /// made from the whole route (for the integrations).
+    package init(
+        table: LiveRouteTable<Value>, path: String, pollInterval: Duration = .milliseconds(250),
+        reloadsOnHangup: Bool = true, valueOfRoute value: @escaping @Sendable (RouteFile.Route) -> Value?,
         onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
     ) {
         self.table = table
@@ -112,8 +125,8 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
             try Task.checkCancellation()
             let stamp = FileStamp(path: path)
             guard settling.shouldRead(stamp, forced: trigger == .hangup) else { continue }
-            let file: Result<RouteFile, RouteFileError>
-            do throws(RouteFileError) {
+            let file: Result<RouteFile, RouteValidationError>
+            do throws(RouteValidationError) {
                 file = .success(try RouteFile(contentsOf: path))
             } catch {
                 file = .failure(error)
@@ -121,7 +134,7 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
             // A file that changed while it was read is not served: it is read again once it settles.
             guard settling.read(stamp, finishedAt: FileStamp(path: path)) else { continue }
             switch file {
-            case .success(let file): onOutcome(table.reload(file, value: value))
+            case .success(let file): onOutcome(table.reload(file, valueOfRoute: value))
             case .failure(let error): onOutcome(table.reject(error, source: path))
             }
         }

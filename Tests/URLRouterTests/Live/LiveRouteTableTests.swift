@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import URLRouter
+@_spi(Tools) @testable import URLRouter
 
 /// A live table: swaps, rejections with their lines, no-ops, versions, freeing, and lookups on
 /// several threads during swaps.
@@ -10,9 +10,12 @@ import Testing
     static let backends = RouterBackend.available.map(\.name)
 
     /// A file's value: the handler it names, from a fixed set.
-    static func handler(_ route: RouteFile.Route) -> String? {
-        ["listUsers", "showUser", "health"].contains(route.handler ?? "") ? route.handler : nil
+    static func handler(_ name: String?) -> String? {
+        ["listUsers", "showUser", "health"].contains(name ?? "") ? name : nil
     }
+
+    /// ``handler(_:)`` of a route read from a file.
+    static func handler(of route: RouteFile.Route) -> String? { handler(route.handler) }
 
     static func file(_ text: String, path: String = "routes.txt") throws -> RouteFile {
         try RouteFile(text: text, path: path)
@@ -27,7 +30,7 @@ import Testing
         #expect((try? live.lookup(method: "GET", url: "/users/7").get()) == nil)
 
         let outcome = live.reload(
-            try Self.file("GET /users listUsers\nGET /users/:id showUser\n"), value: Self.handler)
+            try Self.file("GET /users listUsers\nGET /users/:id showUser\n"), valueOfRoute: Self.handler(of:))
         #expect(outcome.kind == .success)
         #expect(outcome.version == 2)
         #expect(outcome.routeCount == 2)
@@ -57,17 +60,18 @@ import Testing
             GET /health nosuchHandler
             rewrite ^/old/(.*)$ /new/$1
             """
-        let outcome = live.reload(try Self.file(text, path: "next.txt"), value: Self.handler)
+        let outcome = live.reload(try Self.file(text, path: "next.txt"), valueOfRoute: Self.handler(of:))
         #expect(outcome.kind == .rejected)
         #expect(outcome.version == 1)
-        #expect(outcome.problems.map(\.line) == [4])  // handlers are checked before patterns compile
+        #expect(outcome.problems.map(\.place?.line) == [4])  // handlers are checked before patterns compile
         #expect(outcome.problems.first?.description == "next.txt:4:13: no handler named 'nosuchHandler'")
 
         let patterns = live.reload(
-            try Self.file("GET /users listUsers\n\nGET /users/:id( showUser\n", path: "next.txt"), value: Self.handler)
+            try Self.file("GET /users listUsers\n\nGET /users/:id( showUser\n", path: "next.txt"),
+            valueOfRoute: Self.handler(of:))
         #expect(patterns.kind == .rejected)
-        #expect(patterns.problems.map(\.line) == [3])
-        #expect(patterns.problems.map(\.file) == ["next.txt"])
+        #expect(patterns.problems.map(\.place?.line) == [3])
+        #expect(patterns.problems.map(\.place?.file) == ["next.txt"])
         #expect(patterns.description.hasPrefix("route table rejected: next.txt:3:"))
         #expect(patterns.description.hasSuffix("; still serving v1"))
         #expect(live.version == 1)
@@ -80,11 +84,11 @@ import Testing
         let live = try LiveRouteTable<String>([.init("/users", method: "GET", value: "listUsers")])
         let missing = live.reload(contentsOf: "/nonexistent/routes.txt", value: Self.handler)
         #expect(missing.kind == .rejected)
-        #expect(missing.problems.first?.file == "/nonexistent/routes.txt")
+        #expect(missing.problems.first?.place?.file == "/nonexistent/routes.txt")
         let malformed = live.reload(
             contentsOf: try Self.write("GET /users listUsers\nGET\nPOST users\nGET /a b c d\n"), value: Self.handler)
         #expect(malformed.kind == .rejected)
-        #expect(malformed.problems.map(\.line) == [2, 3, 4])
+        #expect(malformed.problems.map(\.place?.line) == [2, 3, 4])
         #expect(live.version == 1)
     }
 
@@ -92,12 +96,14 @@ import Testing
         let live = try LiveRouteTable<String>(
             contentsOf: try Self.write("GET /users listUsers\nGET /users/:id showUser\n"), value: Self.handler)
         let same = live.reload(
-            try Self.file("# the same routes\nGET  /users  listUsers\nGET /users/:id showUser\n"), value: Self.handler)
+            try Self.file("# the same routes\nGET  /users  listUsers\nGET /users/:id showUser\n"),
+            valueOfRoute: Self.handler(of:))
         #expect(same.kind == .unchanged)
         #expect(same.version == 1)
         #expect(same.description == "route table unchanged: routes.txt; still serving v1")
         // Another handler is another table.
-        let other = live.reload(try Self.file("GET /users listUsers\nGET /users/:id health\n"), value: Self.handler)
+        let other = live.reload(
+            try Self.file("GET /users listUsers\nGET /users/:id health\n"), valueOfRoute: Self.handler(of:))
         #expect(other.kind == .success)
         #expect(other.version == 2)
 

@@ -24,7 +24,7 @@ import ServiceLifecycle
     @Test func theArticlesLiveTable() throws {
         let routesPath = try Self.routeFile("GET /users listUsers\nGET /users/:id showUser\n")
         let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
-        let live = try LiveRouteTable<Handler>(contentsOf: routesPath) { handlers[$0.handler ?? ""] }
+        let live = try LiveRouteTable<Handler>(contentsOf: routesPath) { handlers[$0 ?? ""] }
 
         // A request, as on any table:
         if case .success(let match) = live.lookup(method: "GET", url: "/users/42") { print(match.value) }
@@ -33,7 +33,7 @@ import ServiceLifecycle
         try "GET /users listUsers\n".write(toFile: routesPath, atomically: true, encoding: .utf8)
 
         // A change, by hand (the watcher below does this for you):
-        print(live.reload(contentsOf: routesPath) { handlers[$0.handler ?? ""] })
+        print(live.reload(contentsOf: routesPath) { handlers[$0 ?? ""] })
         // route table v2: 12 routes from routes.txt
 
         #expect(live.version == 2)
@@ -49,10 +49,10 @@ import ServiceLifecycle
     @Test func theArticlesWatcherInAServiceGroup() async throws {
         let routesPath = try Self.routeFile("GET /users listUsers\n")
         let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
-        let live = try LiveRouteTable<Handler>(contentsOf: routesPath) { handlers[$0.handler ?? ""] }
+        let live = try LiveRouteTable<Handler>(contentsOf: routesPath) { handlers[$0 ?? ""] }
         let server = Server()
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        let watcher = RouteFileWatcher(table: live, path: routesPath) { handlers[$0.handler ?? ""] }
+        let watcher = RouteFileWatcher(table: live, path: routesPath) { handlers[$0 ?? ""] }
         let group = ServiceGroup(services: [server, watcher], logger: logger)
 
         let running = Task { try await group.run() }

@@ -5,14 +5,14 @@ import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Testing
 
-@testable import URLRouter
+@_spi(Tools) @testable import URLRouter
 
 /// The watcher: a change picked up by in-place write, by rename and by a swapped symbolic link; a
 /// file mid-write never read as a table; rejections that do not end the service; shutdown.
 @Suite struct RouteFileWatcherTests {
     /// A file's value: the handler it names, from a fixed set.
-    @Sendable static func handler(_ route: RouteFile.Route) -> String? {
-        ["listUsers", "showUser", "health"].contains(route.handler ?? "") ? route.handler : nil
+    @Sendable static func handler(_ name: String?) -> String? {
+        ["listUsers", "showUser", "health"].contains(name ?? "") ? name : nil
     }
 
     /// Runs a watcher of `path` (polling every 20 ms) around `body`, then cancels it and checks
@@ -91,11 +91,11 @@ import Testing
             try RouteFiles.replace(path, with: "GET /users listUsers\nGET /users/:id( showUser\n")
             let rejected = try await outcomes.wait(for: 1)
             #expect(rejected.map(\.kind) == [.rejected])
-            #expect(rejected.first?.problems.map(\.line) == [2])
+            #expect(rejected.first?.problems.map(\.place?.line) == [2])
             #expect(rejected.first?.description.hasPrefix("route table rejected: \(path):2:") == true)
             #expect(table.version == 1)
             try RouteFiles.replace(path, with: "GET /users listUsers\nGET /health nosuch\n")
-            #expect(try await outcomes.wait(for: 2).last?.problems.map(\.line) == [2])
+            #expect(try await outcomes.wait(for: 2).last?.problems.map(\.place?.line) == [2])
             // A file that is gone is a rejection too, once; the table serves on.
             try FileManager.default.removeItem(atPath: path)
             let gone = try await outcomes.wait(for: 3)
