@@ -11,7 +11,7 @@ import Glibc
 /// with the set-up (reading the files, compiling the table) taken out.
 ///
 /// The third mode, `floor`, is the least an owning lookup can cost: the borrowed lookup, plus
-/// each parameter made the `Substring` of the URL that ``RouteMatch/parameter(at:)`` returns
+/// each parameter made the `Substring` of the URL that the owning match's `parameter(at:)` returns
 /// (the standard library's price of that type, whoever pays it).
 ///
 /// A module of its own, as a server's code calls the library: what the library's inlining
@@ -76,8 +76,8 @@ enum LookupCost {
                 guard case .success(let match) = table.lookup(method: request.method, url: request.url) else {
                     return [Range<Int>]()
                 }
-                return (0..<match.details.parameterCount).map { index in
-                    let value = match.details.parameter(at: index)
+                return (0..<match.parameterCount).map { index in
+                    let value = match.parameter(at: index)
                     let start = request.url.utf8.distance(from: request.url.startIndex, to: value.startIndex)
                     return start..<(start + value.utf8.count)
                 }
@@ -95,7 +95,7 @@ enum LookupCost {
         for request in requests {
             guard case .success(let match) = table.lookup(method: request.method, url: request.url) else { continue }
             read &+= match.value
-            for index in 0..<match.details.parameterCount { read &+= match.details.parameter(at: index).utf8.count }
+            for index in 0..<match.parameterCount { read &+= match.parameter(at: index).utf8.count }
         }
         return read
     }
@@ -140,7 +140,7 @@ enum LookupCost {
         for request in requests {
             guard case .success(let match) = table.lookup(method: request.method, url: request.url) else { continue }
             read &+= match.value
-            for index in 0..<match.details.parameterCount { read &+= match.details.parameter(at: index).utf8.count }
+            for index in 0..<match.parameterCount { read &+= match.parameter(at: index).utf8.count }
         }
         return read
     }

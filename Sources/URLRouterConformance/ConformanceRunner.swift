@@ -389,7 +389,7 @@ public struct ConformanceRunner: Sendable {
 
 extension Observation {
     /// The observation of a lookup's result.
-    public init(_ result: Result<RouteMatch, RouteMiss>) {
+    package init(_ result: Result<RouteMatch, RouteMiss>) {
         switch result {
         case .success(let match):
             route = match.route.name

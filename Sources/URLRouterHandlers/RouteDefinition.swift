@@ -1,4 +1,5 @@
 public import URLRouter
+
 /// One route to register in a batch (``Router/register(contentsOf:)``): a route of the typed
 /// table whose value is its handler.
 public typealias RouteDefinition = RouteTable<RouteHandler>.Route

@@ -1,4 +1,5 @@
 import URLRouter
+
 /// What a route runs, by registration kind (SEMANTICS.md section 5).
 ///
 /// A lookup through another kind's entry point gets ``RouteFailure/kindMismatch(_:)``.

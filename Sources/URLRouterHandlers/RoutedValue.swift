@@ -1,4 +1,5 @@
 import URLRouter
+
 /// The value an object or callback route returned, with the match that chose it.
 public struct RoutedValue: Sendable {
     /// The match.

@@ -1,4 +1,5 @@
 public import URLRouter
+
 extension Router {
     /// Builds a URL for the route named `name` from the routes registered now; see
     /// `RouteTable.url(forRouteNamed:parameters:catchAll:query:)`.

@@ -152,7 +152,6 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
 
     @Test func theOptionsExamples() throws {
         var options = RouterOptions()
-        options.hostAsSegment = .unlessDotted
         options.caseInsensitive = true
         options.decodePlus = true
         let pages = try RouteTable<String>([.init("/Search", value: "search")], options: options)

@@ -43,7 +43,7 @@ import Testing
         #expect(table.lookup(method: "GET", url: "/a/b/c").failure?.reason == .noMatch)
         #expect(table.lookup(method: "GET", url: "/files/../etc").failure?.reason == .dotSegment)
         let options = RouterOptions()
-        #expect(options.hostAsSegment == .never && options.trailingStar == .singleSegment)
+        #expect(options.hostRule == .never && options.starRule == .singleSegment && options.fallbackScheme == nil)
         #expect(options.requestChecks == .strict)
     }
 

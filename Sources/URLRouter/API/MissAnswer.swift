@@ -5,7 +5,7 @@
 /// | --- | --- |
 /// | no route | 404 |
 /// | routes of other methods take the path | 405 with `Allow`, OPTIONS 204 with `Allow` (plus `OPTIONS`); 404 when the server does not answer 405, as Hummingbird's and Vapor's routers do not |
-/// | a request check refused it (``RouterOptions/requestChecks``) | 400, `refused: ` and ``RouteMiss/Reason/refusal`` |
+/// | a request check refused it (``RouterOptions/requestChecks``) | 400, `refused: ` and a short reason that never quotes the request (``MissAnswer/reason``) |
 /// | a malformed escape | 400 |
 /// | the constraints' work limit | 400 |
 /// | longer than ``RouterOptions/maxURLLength`` | 414 |

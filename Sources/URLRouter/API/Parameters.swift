@@ -53,8 +53,12 @@ public struct Parameters: Sendable {
         return PercentCoding.decodeComparisonForm(value)[...]
     }
 
+    /// Every query item, in order, decoded (`""` for a name or value left empty); an item
+    /// without `=` is left out.
+    public var query: [(name: String, value: String)] { queryItems.map { ($0.name, $0.value) } }
+
     /// Every query item, in order, decoded.
-    public var query: [QueryItem] {
+    var queryItems: [QueryItem] {
         RequestURL.range(match.record.querySpan).map {
             QueryItem.items(of: match.record.routedURL.utf8Slice($0), decodePlus: match.record.decodePlus)
         } ?? []
@@ -104,9 +108,9 @@ public struct Parameters: Sendable {
     }
 
     /// Every value merged with the precedence above.
-    public var all: [String: any Sendable] {
+    package var all: [String: any Sendable] {
         var merged: [String: any Sendable] = [:]
-        for item in query { merged[item.name] = item.value }
+        for item in queryItems { merged[item.name] = item.value }
         for (index, name) in names.enumerated() where index < count { merged[name] = value(at: index) }
         for (name, value) in extra { merged[name] = value }
         return merged
@@ -119,13 +123,13 @@ public struct Parameters: Sendable {
 
     /// All values of a query key, in order.
     public func queryValues(_ name: String) -> [String] {
-        query.filter { $0.name == name }.map(\.value)
+        queryItems.filter { $0.name == name }.map(\.value)
     }
 
     /// The path parameter `name`, else the last query value of that name.
     func string(_ name: String) -> String? {
         if let index = match.record.route.parameterNames.firstIndex(of: name), index < count { return value(at: index) }
-        return query.last(where: { $0.name == name })?.value
+        return queryItems.last(where: { $0.name == name })?.value
     }
 }
 

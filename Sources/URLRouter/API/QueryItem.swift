@@ -1,9 +1,9 @@
 /// One `name=value` item of a query string, percent-decoded.
-public struct QueryItem: Sendable, Hashable {
+struct QueryItem: Sendable, Hashable {
     /// The decoded key (`""` for `=x`).
-    public var name: String
+    var name: String
     /// The decoded value (`""` for `b=`).
-    public var value: String
+    var value: String
 
     /// Splits a query on `&`; items without `=` are dropped.
     static func items(of query: Substring, decodePlus: Bool) -> [QueryItem] {

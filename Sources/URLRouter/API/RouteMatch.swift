@@ -1,11 +1,10 @@
-/// A successful lookup: the winning route and everything SEMANTICS.md section 4 says a match carries.
-///
-/// Built-in values are typed fields; ``parameters`` holds only path parameters, query items and
-/// the caller's extra values.
+/// A successful lookup: the winning route and everything SEMANTICS.md section 4 says a match
+/// carries, for the handler router and the tools; a server reads a table's ``RouteTable/Match``.
 ///
 /// A class, immutable after init, over the match's contents (`MatchRecord`): a lookup makes one
 /// allocation, the match itself, and passing it around copies a reference.
-public final class RouteMatch: Sendable {
+@usableFromInline
+package final class RouteMatch: Sendable {
     /// The match's contents.
     @usableFromInline let record: MatchRecord
 
@@ -27,23 +26,23 @@ public final class RouteMatch: Sendable {
     }
 
     /// The winning registration (its pattern, method, variant and name).
-    public var route: RouteRegistration { record.route }
+    @usableFromInline package var route: RouteRegistration { record.route }
     /// The URL after rewriting, when a rule applied.
-    public var rewrittenURL: String? { record.rare?.rewrittenURL }
+    package var rewrittenURL: String? { record.rare?.rewrittenURL }
     /// The normalized URL that was matched.
     package var request: RequestURL { record.request }
     /// The URL the caller passed.
-    public var url: String { record.url }
+    package var url: String { record.url }
     /// The number of path parameters.
     // Inlinable for a plain match (no rare box): reading parameters from another module costs
     // more when these two are calls (Benchmarks/instructions).
     @inlinable
-    public var parameterCount: Int { record.rare == nil ? record.packedCaptures.count : detailedParameterCount }
+    package var parameterCount: Int { record.rare == nil ? record.packedCaptures.count : detailedParameterCount }
 
     /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
     /// The cheapest way to read parameters in a hot loop; ``parameters`` offers lookups by name.
     @inlinable
-    public func parameter(at index: Int) -> Substring {
+    package func parameter(at index: Int) -> Substring {
         guard record.rare == nil else { return detailedParameter(at: index) }
         return record.routedURL.utf8Slice(record.packedCaptures[index])
     }
@@ -57,17 +56,17 @@ public final class RouteMatch: Sendable {
     }
 
     /// Path parameters, query items and extra values.
-    public var parameters: Parameters { Parameters(self) }
+    package var parameters: Parameters { Parameters(self) }
     /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
-    public var catchall: String? { record.catchall }
+    package var catchall: String? { record.catchall }
     /// The lower-cased scheme (or the default scheme).
-    public var scheme: String? { record.requestScheme }
+    package var scheme: String? { record.requestScheme }
     /// The host, when the URL has one.
-    public var host: String? { request.host.map(String.init) }
+    package var host: String? { request.host.map(String.init) }
     /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded).
-    public var path: String { request.path }
+    package var path: String { request.path }
     /// The fragment as written.
-    public var fragment: String? { request.fragment.map(String.init) }
+    package var fragment: String? { request.fragment.map(String.init) }
     /// The variant of the chosen target, `nil` for the untagged one.
     package var variant: String? { route.variant }
     /// Every query item in order (repeated keys keep all their values here).
@@ -77,7 +76,7 @@ public final class RouteMatch: Sendable {
 extension RouteMatch: CustomStringConvertible {
     /// The route and what it took, for a log line or `print`:
     /// `GET /users/:id (id: 42) for /users/42?tab=repos`.
-    public var description: String {
+    @usableFromInline package var description: String {
         var text = "\(route.method ?? "any") \(route.pattern)"
         let path = parameters.path
         if !path.isEmpty { text += " (" + path.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")" }
@@ -118,7 +117,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
 
         /// For a request ``RouterOptions/requestChecks`` refused (a client error: the integrations
         /// answer 400), why, in a few words that never quote the request; `nil` for other reasons.
-        public var refusal: String? {
+        package var refusal: String? {
             switch self {
             case .controlCharacter: "the path holds a control character"
             case .dotSegment: "the path holds a '.' or '..' segment"

@@ -1,11 +1,11 @@
 extension RouteTable {
-    /// An owning match: the winning route's value, its parameters, and everything a
-    /// ``RouteMatch`` carries (``details``).
+    /// An owning match: the winning route, its value and its parameters.
     public struct Match: Sendable {
         /// The value of the winning route.
         public let value: Value
-        /// The match itself: the route, the parameters, the normalized URL.
-        public let details: RouteMatch
+        /// The match itself: the route, the parameters, the normalized URL (for the handler
+        /// router and the tools).
+        @usableFromInline package let details: RouteMatch
 
         @usableFromInline
         package init(value: Value, details: RouteMatch) {
@@ -15,6 +15,20 @@ extension RouteTable {
 
         /// Path parameters and query items, by name.
         public var parameters: Parameters { Parameters(details) }
+
+        /// The winning route: its pattern, method, variant and name (`match.route.pattern`, say,
+        /// to label a request's metrics and traces by route).
+        public var route: RouteRegistration { details.route }
+
+        /// The segments the catch-all (`**`) took, decoded and joined by `/`, when the route has one.
+        public var catchall: String? { details.catchall }
+
+        /// The number of path parameters (for the instruction count of `Benchmarks/LookupCost`).
+        @_spi(Tools) @inlinable public var parameterCount: Int { details.parameterCount }
+
+        /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no
+        /// escape (for the instruction count of `Benchmarks/LookupCost`).
+        @_spi(Tools) @inlinable public func parameter(at index: Int) -> Substring { details.parameter(at: index) }
     }
 }
 

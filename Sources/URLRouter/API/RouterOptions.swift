@@ -1,8 +1,8 @@
 /// The options of a route table (SEMANTICS.md section 8), with a server's defaults.
 ///
 /// Options are fixed when a table is made: they decide how patterns are read
-/// (``defaultScheme``, ``caseInsensitive``, ``trailingStar``), so changing them
-/// later would silently change routes that are already registered.
+/// (``caseInsensitive``, say), so changing them later would silently change routes that are
+/// already registered.
 ///
 /// ```swift
 /// var options = RouterOptions()
@@ -10,9 +10,12 @@
 /// options.requestChecks.remove(.dotSegments)
 /// let table = try RouteTable<Int>([.init("/users/:id", value: 1)], options: options)
 /// ```
+///
+/// The iOS routers' options (the host as the first segment, a final `*` as a catch-all, a default
+/// scheme) are the handler router's: `URLRouterHandlers` adds them to this type.
 public struct RouterOptions: Sendable, Hashable {
-    /// Whether the URL's host is its first path segment.
-    public enum HostAsSegment: Sendable, Hashable, CaseNamed {
+    /// Whether the URL's host is its first path segment (the handler router's `hostAsSegment`).
+    package enum HostRule: Sendable, Hashable, CaseNamed {
         /// The host is always the first segment (`app://page/x` has segments `page`, `x`).
         case always
         /// A host containing `.` (`www.example.com`) is not a segment.
@@ -23,23 +26,24 @@ public struct RouterOptions: Sendable, Hashable {
         case never
     }
 
-    /// What a `*` that ends a pattern matches.
-    public enum TrailingStar: Sendable, Hashable, CaseNamed {
+    /// What a `*` that ends a pattern matches (the handler router's `trailingStar`).
+    package enum StarRule: Sendable, Hashable, CaseNamed {
         /// One or more remaining segments, reported as the match's `catchall`.
         case catchAll
         /// Exactly one segment, like a `*` in the middle (routing-kit, Hummingbird).
         case singleSegment
     }
 
-    /// Scheme given to scheme-less patterns and scheme-less URLs (YFRouter, FTRouter). Stored lower-cased.
-    public var defaultScheme: String? {
-        get { _defaultScheme }
-        set { _defaultScheme = newValue.map { asciiLowercased($0) } }
+    /// Scheme given to scheme-less patterns and scheme-less URLs (the handler router's
+    /// `defaultScheme`). Stored lower-cased.
+    package var fallbackScheme: String? {
+        get { _fallbackScheme }
+        set { _fallbackScheme = newValue.map { asciiLowercased($0) } }
     }
-    private var _defaultScheme: String?
+    private var _fallbackScheme: String?
 
-    /// Whether the host is a path segment. Default ``HostAsSegment/never``: a server routes paths.
-    public var hostAsSegment: HostAsSegment = .never
+    /// Whether the host is a path segment. Default `never`: a server routes paths.
+    package var hostRule: HostRule = .never
 
     /// Literal pattern text compares ASCII-case-insensitively. Captured values keep their case.
     public var caseInsensitive: Bool = false
@@ -50,9 +54,9 @@ public struct RouterOptions: Sendable, Hashable {
     /// `+` in the query means a space.
     public var decodePlus: Bool = false
 
-    /// What a final `*` matches. Default ``TrailingStar/singleSegment``, as in Hummingbird, Vapor
-    /// and routing-kit; `**` is the catch-all.
-    public var trailingStar: TrailingStar = .singleSegment
+    /// What a final `*` matches. Default one segment, as in Hummingbird, Vapor and routing-kit;
+    /// `**` is the catch-all.
+    package var starRule: StarRule = .singleSegment
 
     /// A route with none of the requested variants does not fall back to its untagged target.
     public var strictVariants: Bool = false

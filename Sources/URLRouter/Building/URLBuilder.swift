@@ -54,7 +54,7 @@ struct URLBuilder {
         }
         var url = segments.joined(separator: "/")
         if let scheme = pattern.scheme {
-            url = scheme + (options.hostAsSegment == .always ? "://" : ":///") + url
+            url = scheme + (options.hostRule == .always ? "://" : ":///") + url
         } else {
             url = "/" + url
         }
@@ -135,7 +135,7 @@ struct URLBuilder {
     private static func segment(_ segment: RoutePattern.Segment, options: RouterOptions, matches value: String) -> Bool
     {
         var single = options
-        single.defaultScheme = nil
+        single.fallbackScheme = nil
         single.duplicateRoutes = .replace
         guard let table = try? RouteTable<Int>([.init("/\(segment)", value: 0)], options: single, backend: .foundation)
         else { return false }

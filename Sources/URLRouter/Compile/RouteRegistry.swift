@@ -253,7 +253,7 @@ package struct LoweredPattern: Sendable {
     package var key: PatternKey
 
     package init(_ pattern: RoutePattern, options: RouterOptions) {
-        scheme = pattern.scheme ?? options.defaultScheme
+        scheme = pattern.scheme ?? options.fallbackScheme
         let hasDoubleStar = pattern.segments.contains(.doubleStar)
         var elements: [RouteElement] = []
         elements.reserveCapacity(pattern.segments.count)  // kept by the compiled route: no room to spare
@@ -275,7 +275,7 @@ package struct LoweredPattern: Sendable {
                             })))
             case .star:
                 let isLast = index == pattern.segments.count - 1
-                elements.append(isLast && !hasDoubleStar && options.trailingStar == .catchAll ? .catchAll : .wildcard)
+                elements.append(isLast && !hasDoubleStar && options.starRule == .catchAll ? .catchAll : .wildcard)
             case .doubleStar: elements.append(.catchAll)
             }
         }

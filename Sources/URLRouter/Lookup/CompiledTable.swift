@@ -59,7 +59,7 @@ package struct CompiledTable: Sendable {
     private(set) var takesPlainPath: Bool
     // The options a lookup reads, held apart: reading them does not copy ``options``.
     let maxURLLength: Int
-    let hostRule: RouterOptions.HostAsSegment
+    let hostRule: RouterOptions.HostRule
     let defaultScheme: String?
     package let decodePlus: Bool
     /// The request shapes refused before matching (the strict profile).
@@ -93,7 +93,7 @@ package struct CompiledTable: Sendable {
         let options = registry.options
         let regexWork = RegexWork(routes: routes, rules: rules, options: options)
         self.regexWork = regexWork
-        (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
+        (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostRule, options.fallbackScheme)
         self.decodePlus = options.decodePlus
         self.requestChecks = options.requestChecks
         self.maxCaptureCount = routes.map(\.captureCount).max() ?? 0
@@ -142,7 +142,7 @@ package struct CompiledTable: Sendable {
         self.takesPlainPath = false
         self.methods = MethodList(routes: [])
         self.maxCaptureCount = 0
-        (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostAsSegment, options.defaultScheme)
+        (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostRule, options.fallbackScheme)
         self.decodePlus = options.decodePlus
         self.requestChecks = options.requestChecks
         self.regexWork = RegexWork(routes: [], rules: [], options: options)

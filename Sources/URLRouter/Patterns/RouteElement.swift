@@ -1,7 +1,7 @@
 /// One position of a route in the backend-neutral representation that every backend compiles.
 ///
 /// Backends never read user syntax: a ``RoutePattern`` is lowered to elements under the router's
-/// options (a final `*` becomes ``catchAll`` or ``wildcard`` by ``RouterOptions/trailingStar``).
+/// options (a final `*` becomes ``catchAll`` or ``wildcard`` by the options).
 /// Literal text is in comparison form; with ``RouterOptions/caseInsensitive`` backends compare it
 /// ASCII-case-insensitively.
 package enum RouteElement: Sendable, Hashable {

@@ -43,7 +43,7 @@ struct PlainScan {
     /// Scans `bytes`; `nil` when the URL needs the full normalization.
     @inline(__always)
     static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostAsSegment, segments: RangeBuffer
+        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, segments: RangeBuffer
     ) -> PlainScan? {
         var scan = PlainScan(segments: segments)
         guard RequestURL.scanPlain(bytes, hostRule: hostRule, into: &scan) else { return nil }
@@ -149,7 +149,7 @@ extension RequestURL {
     /// - Returns: `false`, having learned nothing usable, when the URL needs the full normalization.
     @inline(__always)
     static func scanPlain(
-        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostAsSegment, into scan: inout PlainScan
+        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, into scan: inout PlainScan
     ) -> Bool {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
         let total = bytes.count

@@ -26,7 +26,7 @@ struct RequestRefusal: Sendable, Hashable {
     /// part between encoded slashes. Malformed escapes are the normalization's to refuse: here a
     /// segment that does not decode is read as written.
     static func find(
-        in bytes: UnsafeBufferPointer<UInt8>, checks: RequestChecks, hostRule: RouterOptions.HostAsSegment
+        in bytes: UnsafeBufferPointer<UInt8>, checks: RequestChecks, hostRule: RouterOptions.HostRule
     ) -> RequestRefusal? {
         guard !checks.isEmpty, let base = bytes.baseAddress else { return nil }
         let layout = URLLayout(bytes)

@@ -1,7 +1,7 @@
 /// A URL normalized for matching: the one function behind SEMANTICS.md section 1.
 ///
-/// - The scheme is lower-cased; a URL without one takes ``RouterOptions/defaultScheme``.
-/// - The host is the first segment unless ``RouterOptions/hostAsSegment`` says otherwise;
+/// - The scheme is lower-cased; a URL without one takes the default scheme.
+/// - The host is the first segment unless the host rule says otherwise;
 ///   userinfo and port never take part.
 /// - The path is split on `/` before decoding; empty segments are dropped; `.` and `..` are
 ///   ordinary segments. Segments are kept in their comparison form (see ``PercentCoding``).
@@ -123,7 +123,7 @@ package struct RequestURL: Sendable {
         var ranges = RangeList()
         var scannedScheme: String?
         var hostIsSegment = false
-        let hostRule = options.hostAsSegment
+        let hostRule = options.hostRule
         // The closure returns nothing, so no large value travels through generic code.
         let scanned: Void? = url.utf8.withContiguousStorageIfAvailable { bytes in
             RequestURL.scan(bytes, hostRule, &layout, &ranges, &scannedScheme, &hostIsSegment)
@@ -133,7 +133,7 @@ package struct RequestURL: Sendable {
                 RequestURL.scan(bytes, hostRule, &layout, &ranges, &scannedScheme, &hostIsSegment)
             }
         }
-        let scheme = scannedScheme ?? options.defaultScheme
+        let scheme = scannedScheme ?? options.fallbackScheme
         let hostRange = layout.host.flatMap { $0.isEmpty ? nil : $0 }
         func slice(_ range: Range<Int>) -> Substring { url.utf8Slice(range) }
 
@@ -156,7 +156,7 @@ package struct RequestURL: Sendable {
             if let range = hostRange {
                 let host = try RequestURL.comparisonForm(slice(range), part: "host")
                 decodedHost = String(host)
-                if RequestURL.hostIsSegment(host.utf8, options.hostAsSegment) {
+                if RequestURL.hostIsSegment(host.utf8, options.hostRule) {
                     storage += host
                     decodedRanges.append(0..<storage.utf8.count)
                     written.append(range)
@@ -207,7 +207,7 @@ package struct RequestURL: Sendable {
     /// One pass over the URL's bytes: where its parts are, the path's non-empty segments, the
     /// lower-cased scheme, and whether the host (as written) is a segment.
     static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ hostRule: RouterOptions.HostAsSegment, _ layout: inout URLLayout,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ hostRule: RouterOptions.HostRule, _ layout: inout URLLayout,
         _ segments: inout RangeList, _ scheme: inout String?, _ hostIsSegment: inout Bool
     ) {
         layout = URLLayout(bytes)
@@ -230,7 +230,7 @@ package struct RequestURL: Sendable {
 
     /// Whether a host (its bytes as written, or decoded) is a segment under `rule`.
     @inline(__always)
-    static func hostIsSegment<Bytes: Collection<UInt8>>(_ host: Bytes, _ rule: RouterOptions.HostAsSegment) -> Bool {
+    static func hostIsSegment<Bytes: Collection<UInt8>>(_ host: Bytes, _ rule: RouterOptions.HostRule) -> Bool {
         switch rule {
         case .always: return true
         case .never: return false

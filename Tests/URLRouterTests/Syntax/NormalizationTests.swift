@@ -1,5 +1,4 @@
 import Testing
-
 import URLRouterHandlers
 
 @testable import URLRouter
@@ -155,7 +154,7 @@ import URLRouterHandlers
                 let found: (scan: PlainScan, segments: [Range<Int>], scheme: String?)? = bytes.withUnsafeBufferPointer {
                     bytes in
                     RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
-                        PlainScan.scan(bytes, hostRule: rule, segments: room).map { scan in
+                        PlainScan.scan(bytes, hostRule: options.hostRule, segments: room).map { scan in
                             (scan, Array(scan.segments), scan.scheme.map { String(decoding: bytes[$0], as: UTF8.self) })
                         }
                     }

@@ -1,5 +1,4 @@
 import Testing
-
 import URLRouterHandlers
 
 @testable import URLRouter
