@@ -148,7 +148,7 @@ enum FuzzParsers {
     /// Tables that refuse under each set of checks, one looked up through the fast scan and one
     /// through the full normalization, answer `text` the same.
     static let checkedTables: [(fast: RouteTable<Int>, full: RouteTable<Int>)] = {
-        let everyCheck = RequestChecks.named.reduce(into: RequestChecks()) { $0.insert($1.check) }
+        let everyCheck = RequestChecks.each.reduce(into: RequestChecks()) { $0.insert($1.check) }
         return [RequestChecks.strict, everyCheck, [.emptySegments], [.encodedSlashes]].map { checks in
             var options = RouterOptions()
             options.requestChecks = checks

@@ -260,7 +260,7 @@ struct JSONReader {
     /// `"strict"`, or a list of check names (`["dotSegments", "emptySegments"]`).
     func requestChecks(_ value: Any?, at: String) throws(FixtureError) -> RequestChecks {
         let field = join(at, "requestChecks")
-        let names = RequestChecks.named.map(\.name).joined(separator: ", ")
+        let names = RequestChecks.each.map(\.name).joined(separator: ", ")
         if let word = value as? String {
             guard word == "strict" else {
                 throw error(field, "'\(word)' is not \"strict\" (or give a list of \(names))")
@@ -270,7 +270,7 @@ struct JSONReader {
         guard let list = value as? [Any] else { throw error(field, "must be \"strict\" or a list of \(names)") }
         var checks: RequestChecks = []
         for (index, item) in list.enumerated() {
-            guard let name = item as? String, let check = RequestChecks.named.first(where: { $0.name == name })?.check
+            guard let name = item as? String, let check = RequestChecks.each.first(where: { $0.name == name })?.check
             else {
                 throw error("\(field)[\(index)]", "must be one of \(names)")
             }

@@ -54,7 +54,7 @@ struct RandomTable: CustomStringConvertible {
         if Int.random(in: 0..<8, using: &generator) == 0 { options.maxURLLength = 40 }
         if Int.random(in: 0..<3, using: &generator) == 0 {
             options.requestChecks = Bool.random(using: &generator) ? .strict : []
-            for (_, check) in RequestChecks.named where Int.random(in: 0..<4, using: &generator) == 0 {
+            for (_, _, _, check) in RequestChecks.each where Int.random(in: 0..<4, using: &generator) == 0 {
                 options.requestChecks.insert(check)
             }
         }

@@ -23,10 +23,7 @@ import URLRouter
         #expect(answer(.malformedURL).status == 400)
         #expect(answer(.malformedURL).reason == "malformed URL: a '%' not followed by two hex digits, or not UTF-8")
         #expect(answer(.limitExceeded).status == 400)
-        for reason in [
-            RouteMiss.Reason.controlCharacter, .dotSegment, .encodedTraversal, .backslash, .emptySegment,
-            .encodedSlash,
-        ] {
+        for reason in RequestChecks.each.map({ RouteMiss.Reason.refused($0.check) }) {
             #expect(answer(reason).status == 400, "\(reason)")
             #expect(answer(reason).reason == "refused: \(reason.refusal ?? "")", "\(reason)")
             #expect(answer(reason).allow == nil, "\(reason)")

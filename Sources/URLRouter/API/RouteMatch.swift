@@ -90,7 +90,7 @@ extension RouteMatch: CustomStringConvertible {
 /// A lookup that found no route, and why (SEMANTICS.md section 7).
 public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// Why a lookup found nothing.
-    public enum Reason: Sendable, Hashable, CaseNamed {
+    public enum Reason: Sendable, Hashable {
         /// No route matches.
         case noMatch
         /// The URL has a malformed escape or escapes that are not UTF-8.
@@ -101,32 +101,33 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
         case methodNotAllowed
         /// A user regex reached the work limit before the answer was known.
         case limitExceeded
-        /// The path holds a control character, plain or decoded (``RequestChecks/controlCharacters``).
-        case controlCharacter
-        /// The path holds a `.` or `..` segment, plain or encoded (``RequestChecks/dotSegments``).
-        case dotSegment
-        /// A segment's decoded value has a `.` or `..` part between encoded slashes
-        /// (``RequestChecks/encodedTraversal``).
-        case encodedTraversal
-        /// The path holds a backslash, plain or encoded (``RequestChecks/backslashes``).
-        case backslash
-        /// The path holds an empty segment, `//` (``RequestChecks/emptySegments``).
-        case emptySegment
-        /// A segment holds an encoded slash, `%2F` (``RequestChecks/encodedSlashes``).
-        case encodedSlash
+        /// A request check refused the path (``RouterOptions/requestChecks``): the one check
+        /// that did, such as `.refused(.dotSegments)`. A client error: the integrations answer 400.
+        case refused(RequestChecks)
 
-        /// For a request ``RouterOptions/requestChecks`` refused (a client error: the integrations
-        /// answer 400), why, in a few words that never quote the request; `nil` for other reasons.
-        package var refusal: String? {
+        /// Every reason: the five misses, then one refusal per check.
+        package static var allCases: [Reason] {
+            [.noMatch, .malformedURL, .urlTooLong, .methodNotAllowed, .limitExceeded]
+                + RequestChecks.each.map { .refused($0.check) }
+        }
+
+        /// The reason's name, as fixtures and logs spell it: the case's, or for a refusal its
+        /// check's (`dotSegment`, SEMANTICS.md section 10).
+        package var name: String {
             switch self {
-            case .controlCharacter: "the path holds a control character"
-            case .dotSegment: "the path holds a '.' or '..' segment"
-            case .encodedTraversal: "a path segment holds '.' or '..' between encoded slashes"
-            case .backslash: "the path holds a backslash"
-            case .emptySegment: "the path holds an empty segment ('//')"
-            case .encodedSlash: "a path segment holds an encoded slash ('%2F')"
-            default: nil
+            case .noMatch: "noMatch"
+            case .malformedURL: "malformedURL"
+            case .urlTooLong: "urlTooLong"
+            case .methodNotAllowed: "methodNotAllowed"
+            case .limitExceeded: "limitExceeded"
+            case .refused(let check): RequestChecks.each.first { $0.check == check }?.reason ?? "refused"
             }
+        }
+
+        /// For a refusal, why, in a few words that never quote the request; `nil` for other reasons.
+        package var refusal: String? {
+            guard case .refused(let check) = self else { return nil }
+            return RequestChecks.each.first { $0.check == check }?.refusal
         }
     }
 
@@ -182,7 +183,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// The lower-cased scheme, when the URL was normalized.
     package var scheme: String? { request?.scheme }
     /// The normalized path, when the URL was normalized.
-    public var path: String? { request?.path }
+    package var path: String? { request?.path }
     /// The fragment as written, when the URL was normalized.
     package var fragment: String? { request?.fragment.map(String.init) }
 

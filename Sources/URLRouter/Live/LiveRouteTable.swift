@@ -189,8 +189,9 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     /// The table serving now.
     public var table: RouteTable<Value> { state.withLock { $0.serving.table } }
 
-    /// The version serving now: 1 for the first table, one more per swap.
-    public var version: Int { state.withLock { $0.serving.version } }
+    /// The version serving now: 1 for the first table, one more per swap (as ``lastOutcome``
+    /// reports it).
+    package var version: Int { state.withLock { $0.serving.version } }
 
     /// What the last change did (for a table that has not changed, its first load).
     public var lastOutcome: ReloadOutcome { state.withLock { $0.lastOutcome } }

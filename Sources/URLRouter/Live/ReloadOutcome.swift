@@ -17,8 +17,9 @@ public struct ReloadOutcome: Sendable, CustomStringConvertible {
     public let version: Int
     /// The number of routes serving after the change.
     public let routeCount: Int
-    /// Where the new table came from: a file's path, or the caller's name for it.
-    public let source: String
+    /// Where the new table came from: a file's path, or the caller's name for it (in
+    /// ``description``).
+    package let source: String
     /// Why a rejected table was rejected, each with its file and line; empty otherwise.
     public let problems: [RouteProblem]
 

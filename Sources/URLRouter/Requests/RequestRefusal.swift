@@ -46,7 +46,7 @@ struct RequestRefusal: Sendable, Hashable {
                 if index > start {
                     if let refusal = check(start..<index, of: bytes, checks) { return refusal }
                 } else if checks.contains(.emptySegments), index > path.lowerBound, index < path.upperBound {
-                    return RequestRefusal(reason: .emptySegment, segment: "", offset: index)
+                    return RequestRefusal(reason: .refused(.emptySegments), segment: "", offset: index)
                 }
                 start = index + 1
             }
@@ -54,7 +54,7 @@ struct RequestRefusal: Sendable, Hashable {
         }
         // A path that starts with `//` is read as an authority; on a server it is an empty segment.
         if checks.contains(.emptySegments), layout.scheme == nil, layout.authority != nil {
-            return RequestRefusal(reason: .emptySegment, segment: "", offset: 1)
+            return RequestRefusal(reason: .refused(.emptySegments), segment: "", offset: 1)
         }
         return nil
     }
@@ -73,17 +73,21 @@ struct RequestRefusal: Sendable, Hashable {
         func refusal(_ reason: RouteMiss.Reason) -> RequestRefusal {
             RequestRefusal(reason: reason, segment: escaped(written), offset: range.lowerBound)
         }
-        if checks.contains(.controlCharacters), decoded.contains(where: isControl) { return refusal(.controlCharacter) }
-        if checks.contains(.backslashes), decoded.contains(UInt8(ascii: "\\")) { return refusal(.backslash) }
-        if checks.contains(.dotSegments), isDots(decoded[...]) { return refusal(.dotSegment) }
+        if checks.contains(.controlCharacters), decoded.contains(where: isControl) {
+            return refusal(.refused(.controlCharacters))
+        }
+        if checks.contains(.backslashes), decoded.contains(UInt8(ascii: "\\")) {
+            return refusal(.refused(.backslashes))
+        }
+        if checks.contains(.dotSegments), isDots(decoded[...]) { return refusal(.refused(.dotSegments)) }
         let slash = UInt8(ascii: "/")
         guard decoded.contains(slash) else { return nil }
-        if checks.contains(.encodedSlashes) { return refusal(.encodedSlash) }
+        if checks.contains(.encodedSlashes) { return refusal(.refused(.encodedSlashes)) }
         if checks.contains(.encodedTraversal),
             decoded.split(separator: slash, omittingEmptySubsequences: false)
                 .contains(where: isDots)
         {
-            return refusal(.encodedTraversal)
+            return refusal(.refused(.encodedTraversal))
         }
         return nil
     }
