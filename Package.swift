@@ -28,8 +28,6 @@ let package = Package(
         // SwiftPM fetch and build Hummingbird or Vapor (every reference to them is trait-guarded).
         .library(name: "URLRouterHummingbird", targets: ["URLRouterHummingbird"]),
         .library(name: "URLRouterVapor", targets: ["URLRouterVapor"]),
-        // The fixture runner and the route-set benchmark, for conformance tools and Benchmarks/.
-        .library(name: "URLRouterConformance", targets: ["URLRouterConformance"]),
         .executable(name: "urlrouter", targets: ["urlrouter"]),
     ],
     traits: [
@@ -133,7 +131,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
             ]
         ),
-        // Fixture format (Docs/FIXTURES.md) and the conformance runner, as a library for tests and the CLI.
+        // Fixture format (Docs/FIXTURES.md) and the conformance runner, for the command, the fuzzers
+        // and the tests; not a product.
         .target(name: "URLRouterConformance", dependencies: ["URLRouter", "URLRouterHandlers"]),
         // What the `urlrouter` command does (benchmark runner and reports, the match report), as a
         // library for the command and its tests; not a product.

@@ -33,7 +33,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "URLRouter", package: "URLRouter"),
-                .product(name: "URLRouterConformance", package: "URLRouter"),
+                .product(name: "URLRouterHandlers", package: "URLRouter"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

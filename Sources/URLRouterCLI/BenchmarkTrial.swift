@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import URLRouter
-@_spi(Tools) import URLRouter
 import URLRouterConformance
 import URLRouterHandlers
 

@@ -1,5 +1,4 @@
 import Foundation
-package import URLRouter
 @_spi(Tools) package import URLRouter
 import URLRouterConformance
 import URLRouterHandlers

@@ -1,5 +1,4 @@
 import Foundation
-package import URLRouter
 @_spi(Tools) package import URLRouter
 package import URLRouterHandlers
 

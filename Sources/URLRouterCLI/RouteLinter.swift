@@ -1,5 +1,4 @@
 import Foundation
-import URLRouter
 @_spi(Tools) import URLRouter
 import URLRouterConformance
 import URLRouterHandlers

@@ -1,6 +1,5 @@
 import Foundation
-public import URLRouter
-@_spi(Tools) import URLRouter
+@_spi(Tools) public import URLRouter
 public import URLRouterHandlers
 
 /// A route set in the format of `Benchmarks/Routes`: one

@@ -1,13 +1,19 @@
 import Foundation
-import URLRouterConformance
+@_spi(Tools) import URLRouter
+import URLRouterHandlers
 
 /// A route set of ../Routes: `METHOD /path/:param` per line, with requests whose line i is
-/// best matched by route i, read by URLRouter's own `RouteSet` (which refuses a malformed line).
+/// best matched by route i, read by URLRouter's route-file reader (which refuses a malformed line).
 struct BenchRouteSet: Sendable {
+    /// One line: a route's method and pattern, or a request's method and path.
+    struct Line: Sendable {
+        var method: String
+        var path: String
+    }
+
     let name: String
-    let routeSet: RouteSet
-    var routes: [RouteSet.Line] { routeSet.routes }
-    var requests: [RouteSet.Line] { routeSet.requests }
+    let routes: [Line]
+    let requests: [Line]
 
     static let directory: String = {
         URL(fileURLWithPath: #filePath)
@@ -22,13 +28,26 @@ struct BenchRouteSet: Sendable {
 
     init(_ name: String) {
         self.name = name
-        do {
-            routeSet = try RouteSet(
-                routesFile: "\(BenchRouteSet.directory)/\(name).txt",
-                requestsFile: "\(BenchRouteSet.directory)/\(name)-requests.txt")
-        } catch {
-            fatalError("\(name): \(error)")
+        func lines(_ file: String) -> [Line] {
+            do {
+                return try RouteFile(contentsOf: "\(BenchRouteSet.directory)/\(file)").routes.map {
+                    Line(method: $0.method ?? "GET", path: $0.pattern)
+                }
+            } catch {
+                fatalError("\(file): \(error)")
+            }
         }
+        routes = lines("\(name).txt")
+        requests = lines("\(name)-requests.txt")
+        precondition(routes.count == requests.count, "\(name): request i must be for route i")
+    }
+
+    /// The set's typed table on `backend`, route i holding i, under SEMANTICS.md's defaults (no
+    /// request checks, as the routers compared have none): the table `urlrouter bench` measures.
+    func typedTable(backend: RouterBackend) throws -> RouteTable<Int> {
+        try RouteTable(
+            routes.enumerated().map { RouteTable<Int>.Route($1.path, method: $1.method, value: $0) },
+            options: .handlerRouter, backend: backend)
     }
 
     /// The requests of one scenario, each with the route index that must answer it (`nil`: 404).

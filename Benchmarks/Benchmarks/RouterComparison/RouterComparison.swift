@@ -88,7 +88,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "synthetic-10000.build.n1.\(kind.rawValue)",
             configuration: .init(
-                metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(5), maxIterations: 5,
+                metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 0, maxDuration: .seconds(5),
+                maxIterations: 5,
                 thresholds: [.mallocCountTotal: .init(relative: [.p90: 2.0])])
         ) { benchmark in
             for _ in benchmark.scaledIterations {

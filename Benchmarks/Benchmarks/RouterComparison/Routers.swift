@@ -3,8 +3,7 @@ import HTTPTypes
 import Logging
 import NIOCore
 import RoutingKit
-import URLRouter
-import URLRouterConformance
+@_spi(Tools) import URLRouter
 
 /// One router under test: built from a route set, it answers `METHOD path` with the index of the
 /// route that won (`nil` for a 404).
@@ -25,7 +24,9 @@ protocol AsynchronousRouter: ComparedRouter {
 
 /// The parameter names of each route, in pattern order.
 func parameterNames(_ set: BenchRouteSet) -> [[String]] {
-    set.routes.map { route in route.path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) } }
+    set.routes.map { route in
+        route.path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+    }
 }
 
 /// URLRouter's typed table on one backend, called the way a server calls it: the owning lookup
@@ -35,7 +36,7 @@ final class URLRouterUnderTest: SynchronousRouter {
 
     init(_ set: BenchRouteSet, backend: RouterBackend) throws {
         // The same table `urlrouter bench` measures: route i holds i.
-        table = try set.routeSet.typedTable(backend: backend)
+        table = try set.typedTable(backend: backend)
     }
 
     func answer(method: String, path: String) -> Int? {
@@ -45,9 +46,8 @@ final class URLRouterUnderTest: SynchronousRouter {
 
     func lookup(method: String, path: String) -> Int {
         guard case .success(let match) = table.lookup(method: method, url: path) else { return -1 }
-        let parameters = match.parameters
         var total = 0
-        for index in 0..<parameters.count { total &+= parameters.value(at: index).utf8.count }
+        for index in 0..<match.parameterCount { total &+= match.parameter(at: index).utf8.count }
         return total
     }
 }
@@ -58,7 +58,7 @@ final class URLRouterBorrowedUnderTest: SynchronousRouter {
     let table: RouteTable<Int>
 
     init(_ set: BenchRouteSet, backend: RouterBackend) throws {
-        table = try set.routeSet.typedTable(backend: backend)
+        table = try set.typedTable(backend: backend)
     }
 
     func answer(method: String, path: String) -> Int? {
