@@ -3,7 +3,7 @@ internal import CURLRouterPCRE2
 
 /// Collects the engine calls of lookups while ``PCRE2RouteMatcher/recordRawMatches(lookups:_:)``
 /// runs: each call's compiled pattern, subject and winner, and where each lookup's calls start.
-final class PCRE2RawCallRecorder: PCRE2CallObserver {
+final class PCRE2RawCallRecorder {
     var codes: [OpaquePointer] = []
     var jit: [Bool] = []
     var subjects: [[UInt8]] = []
@@ -13,7 +13,9 @@ final class PCRE2RawCallRecorder: PCRE2CallObserver {
     /// Set when a call used callouts or a user regex's match limit, which a bare replay lacks.
     var replayable = true
 
-    func observe(
+    /// Records one engine call: the shard it ran, its subject, and its result (the match data holds
+    /// the winner's mark).
+    func record(
         _ shard: PCRE2RouteMatcher.ShardInfo, subject: UnsafeMutablePointer<UInt8>, length: Int, result: Int32,
         matchData: OpaquePointer
     ) {
@@ -25,8 +27,13 @@ final class PCRE2RawCallRecorder: PCRE2CallObserver {
     }
 }
 
-/// A matcher that answers as a ``PCRE2RouteMatcher`` does and records each engine call: what
-/// the lookups of a recording run on, so that the matcher itself never looks for a recorder.
+/// A matcher that answers as a ``PCRE2RouteMatcher`` does and records the engine calls its
+/// lookup makes: a decorator, so that the matcher's own code knows nothing of recording.
+///
+/// It lets the matcher answer, then makes the same subject again
+/// (``PCRE2RouteMatcher/withSubject(of:_:)``) and runs the same chain of shards, each call bare,
+/// recording each until one matches: what a replay then times. A call with callouts or a user
+/// regex's match limit, which a bare call lacks, makes the recording unreplayable.
 // @unchecked: used by the one thread that records.
 final class PCRE2RecordingMatcher: RouteMatcher, @unchecked Sendable {
     let matcher: PCRE2RouteMatcher
@@ -37,7 +44,21 @@ final class PCRE2RecordingMatcher: RouteMatcher, @unchecked Sendable {
     }
 
     func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
-        matcher.firstMatch(request, budget: &budget, observer: recorder)
+        let outcome = matcher.firstMatch(request, budget: &budget)
+        _ = matcher.withSubject(of: request) { first, state, length in
+            var shard = first
+            while true {
+                let result = PCRE2Code.match(
+                    shard.code, jit: shard.jit, state.pointee.subject, length, state.pointee.matchData,
+                    state.pointee.context)
+                recorder.record(
+                    shard, subject: state.pointee.subject, length: length, result: result,
+                    matchData: state.pointee.matchData)
+                guard result == PCRE2_ERROR_NOMATCH, shard.next >= 0 else { return .noMatch }
+                shard = matcher.shardInfo[shard.next]
+            }
+        }
+        return outcome
     }
 }
 

@@ -157,13 +157,13 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// Runs `shard`, and the rest of its chain while none matches, on the subject in `state` (of
     /// `length` bytes): the winner's index from its `(*MARK)`.
     @inline(__always)
-    func run<Observer: PCRE2CallObserver>(
+    func run(
         _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
-        variants: UnsafeBufferPointer<String>, budget: inout WorkBudget, observer: Observer
+        variants: UnsafeBufferPointer<String>, budget: inout WorkBudget
     ) -> CallResult {
         var shard = shard
         while true {
-            let result = runOne(shard, state, length: length, variants: variants, budget: &budget, observer: observer)
+            let result = runOne(shard, state, length: length, variants: variants, budget: &budget)
             guard case .noMatch = result, shard.next >= 0 else { return result }
             shard = shardInfo[shard.next]
         }
@@ -171,9 +171,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
 
     /// Runs one shard on the subject in `state`.
     @inline(__always)
-    func runOne<Observer: PCRE2CallObserver>(
+    func runOne(
         _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
-        variants: UnsafeBufferPointer<String>, budget: inout WorkBudget, observer: Observer
+        variants: UnsafeBufferPointer<String>, budget: inout WorkBudget
     ) -> CallResult {
         let subject = state.pointee.subject
         let context = state.pointee.context
@@ -200,7 +200,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         } else {
             result = match()
         }
-        observer.observe(shard, subject: subject, length: length, result: result, matchData: matchData)
         guard result >= 0 else {
             if result == PCRE2_ERROR_NOMATCH { return .noMatch }
             // Match, heap, depth or JIT stack limits: the answer is unknown, never "no match".
@@ -221,14 +220,24 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     // 6fda3ca gives the measurements).
     @inline(__always)
     func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
-        // Specialized for an observer that does nothing: no trace of recording in a lookup.
-        firstMatch(request, budget: &budget, observer: PCRE2UnobservedCalls())
+        withSubject(of: request) { shard, state, length in
+            switch run(shard, state, length: length, variants: request.variants, budget: &budget) {
+            case .route(let index): .matched(rawMatch(route: index, request: request))
+            case .noMatch: .noMatch
+            case .limitExceeded: .limitExceeded
+            }
+        }
     }
 
-    /// ``firstMatch(_:budget:)``, telling `observer` of each engine call.
+    /// Writes the request's subject, `/seg1/seg2//Mscheme`, into the thread's match state and
+    /// hands `run` the shard that starts the request's chain, the state and the subject's length;
+    /// a wholly literal path one of whose routes answers is answered here instead, from
+    /// ``LiteralRoutes``. The one place a subject is made: lookups and the recording of engine
+    /// calls (`PCRE2RecordingMatcher`) both go through it.
     @inline(__always)
-    func firstMatch<Observer: PCRE2CallObserver>(
-        _ request: MatchRequest, budget: inout WorkBudget, observer: Observer
+    func withSubject(
+        of request: MatchRequest,
+        _ run: (_ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, _ length: Int) -> MatchOutcome
     ) -> MatchOutcome {
         let segmentCount = request.segmentCount
         let segments = request.segments
@@ -268,11 +277,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             end += scheme.count
         }
 
-        switch run(shard, state, length: end, variants: request.variants, budget: &budget, observer: observer) {
-        case .route(let index): return .matched(rawMatch(route: index, request: request))
-        case .noMatch: return .noMatch
-        case .limitExceeded: return .limitExceeded
-        }
+        return run(shard, state, end)
     }
 
     /// The first literal route of `path` that answers the request, or `nil`. Out of line: most
