@@ -29,7 +29,6 @@ struct RegexWork: Sendable {
     static let probedBytes = 16
 
     /// The bound for one anchored attempt on `text`.
-    @inline(__always)
     static func anchoredSteps(_ regex: RegexComplexity, _ text: UnsafeBufferPointer<UInt8>) -> Int {
         let probed = regex.readableBytes(text, limit: probedBytes)
         let readable = probed < probedBytes ? probed : text.count

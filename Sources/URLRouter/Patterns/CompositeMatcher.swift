@@ -68,13 +68,11 @@ struct CompositeMatcher: Sendable {
     }
 
     /// Whether `position` is not inside a `%2F`/`%25` unit.
-    @inline(__always)
     func isBoundary(_ text: UnsafeBufferPointer<UInt8>, _ position: Int) -> Bool {
         !(position >= 1 && text[position - 1] == UInt8(ascii: "%"))
             && !(position >= 2 && text[position - 2] == UInt8(ascii: "%"))
     }
 
-    @inline(__always)
     func equal(_ text: UnsafeBufferPointer<UInt8>, at position: Int, _ literal: [UInt8]) -> Bool {
         guard position >= 0, position + literal.count <= text.count else { return false }
         if caseInsensitive {

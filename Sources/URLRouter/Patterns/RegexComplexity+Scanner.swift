@@ -15,7 +15,6 @@ extension RegexComplexity {
             follow = graph.follow.map { $0.keys.sorted() }
         }
 
-        @inline(__always)
         func matches(_ point: Int, _ byte: UInt8) -> Bool {
             if byte >= 0x80 { return other[point] }
             let bits = ascii[point]

@@ -11,7 +11,6 @@
 /// make the text malformed: every function here then returns `nil`.
 package enum PercentCoding: Sendable {
     /// The value of one hex digit, or `nil`.
-    @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
@@ -66,7 +65,6 @@ package enum PercentCoding: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    @inline(__always)
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -79,7 +77,6 @@ package enum PercentCoding: Sendable {
     }
 
     /// Whether the escape of `value` stays encoded in the comparison form: `/` and `%`.
-    @inline(__always)
     static func staysEncoded(_ value: UInt8) -> Bool {
         value == UInt8(ascii: "/") || value == UInt8(ascii: "%")
     }

@@ -189,7 +189,6 @@ package struct RequestURL: Sendable {
             ? Extras(decoded: decoded, writtenSegmentRanges: writtenRanges, decodedHost: decodedHost) : nil
     }
 
-    @inline(__always)
     init(
         url: String, segmentRanges: RangeList, scheme: String?, decodePlus: Bool, hostSpan: (Int32, Int32),
         querySpan: (Int32, Int32), fragmentSpan: (Int32, Int32), extras: Extras?
@@ -241,7 +240,6 @@ package struct RequestURL: Sendable {
     }
 
     /// The comparison form of `text`: the text itself when it holds no escape.
-    @inline(__always)
     static func comparisonForm(_ text: Substring, part: String) throws(MalformedURL) -> Substring {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         guard let decoded = PercentCoding.comparisonForm(text) else {

@@ -65,12 +65,10 @@ package struct URLParts: Sendable, Hashable {
     }
 }
 
-@inline(__always)
 func isASCIILetter(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
 }
 
-@inline(__always)
 func isASCIIDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
 }

@@ -3,7 +3,6 @@
 // backend. (ByteHash folds eight bytes at once the same way, for the lookup's hash tables.)
 
 /// `text` with `A-Z` lowered, every other byte kept.
-@inline(__always)
 func asciiLowercased(_ text: String) -> String {
     guard text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return text }
     return String(decoding: text.utf8.map { asciiLower($0) }, as: UTF8.self)
@@ -31,7 +30,6 @@ func caseFoldedBytes<Bytes: Sequence<UInt8>>(_ bytes: Bytes, folding: Bool) -> [
 }
 
 /// Appends `bytes` to `key` as ``caseFoldedBytes(_:folding:)`` gives them.
-@inline(__always)
 func appendCaseFolded<Bytes: Sequence<UInt8>>(_ bytes: Bytes, folding: Bool, to key: inout [UInt8]) {
     if folding {
         key.append(contentsOf: bytes.lazy.map(asciiLower))

@@ -36,7 +36,6 @@ package final class LockedValue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value with the lock held.
-    @inline(__always)
     package func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {

@@ -141,7 +141,6 @@ final class FoundationRouteMatcher: RouteMatcher {
         return .matched(RawMatch(routeIndex: -1, captures: captures, catchAll: catchAll))
     }
 
-    @inline(__always)
     func equal(_ segment: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
         caseInsensitive
             ? asciiCaseInsensitiveEqual(segment, literal)
