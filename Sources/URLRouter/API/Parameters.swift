@@ -41,7 +41,7 @@ public struct Parameters: Sendable {
         }
         let range = match.record.packedCaptures[index]
         return match.record.routedURL.utf8.withContiguousStorageIfAvailable {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+            String(copyingUTF8: UnsafeBufferPointer(rebasing: $0[range]))
         } ?? String(match.record.routedURL.utf8Slice(range))
     }
 

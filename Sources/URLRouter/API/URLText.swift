@@ -26,7 +26,7 @@ public struct URLText {
         var plusAsSpace = false
         if case .query(let plus) = form { plusAsSpace = plus }
         let needsDecoding = bytes.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = String(copyingUTF8: bytes)
         guard needsDecoding else { return text }
         // A query was checked when the URL was scanned; a path value holds only well-formed escapes.
         return PercentCoding.decoded(text, plusAsSpace: plusAsSpace) ?? text
