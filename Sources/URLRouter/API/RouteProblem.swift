@@ -3,8 +3,8 @@
 /// one, a route file's line, or a table that cannot be compiled.
 ///
 /// ```
-/// route 2 (GET /a/:name(): invalidConstraint: '/a/:name(' at offset 3: ...
-/// routes.txt:12:5: no handler named 'showUsr'
+/// route 1 (GET /bad/:id(): invalidConstraint: '/bad/:id(' at offset 5: ...
+/// routes.txt:12:17: no handler named 'showUsr'
 /// ```
 public struct RouteProblem: Sendable, CustomStringConvertible {
     /// The index of the route the problem is about, in the routes validated; `nil` for a rule or
