@@ -33,17 +33,6 @@ extension CompiledTable {
                 nameBytes: UnsafePointer(store.nameBytes.baseAddress!), resolution: resolution, decodePlus: decodePlus)
             withUnsafePointer(to: &view) { body(.match($0)) }
         }
-        // One closure each: the plain path's is inlined with the answer (one closure passed to both
-        // is called, not inlined, which Benchmarks/instructions counts).
-        if resolvePlain(
-            url, method, variants,
-            { prepared in
-                match(&prepared)
-                answer(prepared.resolution)
-            })
-        {
-            return
-        }
         resolve(url, method: method, variants: variants) { prepared in
             match(&prepared)
             answer(prepared.resolution)
@@ -64,18 +53,9 @@ extension CompiledTable {
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable]? = nil
     ) -> Result<RouteMatch, RouteMiss> {
         var answer: Result<RouteMatch, RouteMiss>?
-        // As in withLookup, one closure each.
-        if !resolvePlain(
-            url, method, variants,
-            { prepared in
-                match(&prepared)
-                answer = copy(prepared.resolution, url: url, variants: variants, extra: extra)
-            })
-        {
-            resolve(url, method: method, variants: variants) { prepared in
-                match(&prepared)
-                answer = copy(prepared.resolution, url: url, variants: variants, extra: extra)
-            }
+        resolve(url, method: method, variants: variants) { prepared in
+            match(&prepared)
+            answer = copy(prepared.resolution, url: url, variants: variants, extra: extra)
         }
         return answer.unsafelyUnwrapped
     }

@@ -24,10 +24,11 @@
 /// its segments and the winner's captures go to storage lent from the stack (``RangeBuffer``),
 /// and the matcher is handed a ``MatchRequest`` of pointers.
 ///
-/// Most lookups take the *plain path* (``resolvePlain(_:_:_:_:)``): in a table with nothing to
-/// rewrite or charge, a URL the scan takes (and clears of the request checks) goes through steps 1, 3 and 4 as above, with
-/// what that makes constant left out, and the answer step inlined; every other lookup runs the
-/// steps in full (``resolve(_:method:variants:forcingCharges:_:)``). Both lend the same
+/// Every lookup enters at ``resolve(_:method:variants:forcingCharges:_:)``. Most take the *plain
+/// path* (``resolvePlain(_:_:_:_:)``): in a table with nothing to rewrite or charge, a URL the
+/// scan takes (and clears of the request checks) goes through steps 1 and 3 as above, with what
+/// that makes constant left out; every other lookup runs the steps in full
+/// (``resolveInFull(_:method:variants:forcingCharges:_:)``). Both lend the same
 /// ``PreparedLookup`` to the same match (``match(_:)``) and answer step.
 @usableFromInline
 package struct CompiledTable: Sendable {
@@ -190,13 +191,26 @@ package struct CompiledTable: Sendable {
         }
     }
 
-    /// Runs steps 1 to 3 of the pipeline for `url` and lends `body` the prepared lookup.
+    /// Runs steps 1 to 3 of the pipeline for `url` and lends `body` the prepared lookup: the one
+    /// entry of every lookup, the borrowed, the owning and the handler router's.
     ///
-    /// Everything `body` gets (the bytes, the ranges) lives only for the call. Each lookup first
+    /// Everything `body` gets (the bytes, the ranges) lives only for the call. A lookup first
     /// tries the plain path (``resolvePlain(_:_:_:_:)``), which nearly every lookup takes, and
-    /// comes here for the rest. With `forcingCharges`, every regex the lookup runs is charged to
-    /// its budget, however short the URL: for a layer that matches more often than once.
+    /// takes the full one (``resolveInFull(_:method:variants:forcingCharges:_:)``) for the rest.
+    /// With `forcingCharges`, every regex the lookup runs is charged to its budget, however short
+    /// the URL: for a layer that matches more often than once, which takes the full path.
+    @inline(__always)
     func resolve(
+        _ url: String, method: String?, variants: [String], forcingCharges: Bool = false,
+        _ body: (inout PreparedLookup) -> Void
+    ) {
+        if !forcingCharges, resolvePlain(url, method, variants, body) { return }
+        resolveInFull(url, method: method, variants: variants, forcingCharges: forcingCharges, body)
+    }
+
+    /// Steps 1 to 3 in full: the length, the rewrite, the method filter, the scan or the
+    /// normalization, and the request checks, charging regex work where the table has some.
+    func resolveInFull(
         _ url: String, method: String?, variants: [String], forcingCharges: Bool = false,
         _ body: (inout PreparedLookup) -> Void
     ) {
@@ -224,14 +238,12 @@ package struct CompiledTable: Sendable {
     /// (``takesPlainPath``: nothing to rewrite or charge), no variants, and a URL the scan takes
     /// and clears of every request check, routed under its own scheme or none. The same steps as
     /// the rest of the pipeline, with what those conditions make constant left out: one scan into
-    /// room of constant size, then ``match(_:_:_:_:_:_:)``, and `body`, which each lookup passes
-    /// as a closure of its own so that its answer step is inlined here. (Behind the general
-    /// path's nested closures the same lookup takes longer: `urlrouter bench` measures it.)
+    /// room of constant size, then `body`. (Behind the full path's nested closures the same lookup
+    /// takes longer: `urlrouter bench` measures it.)
     ///
     /// - Returns: `false`, having lent `body` nothing, when the lookup is not such a lookup (a
     ///   table or variants the plain path does not serve, a URL too long, one the scan refuses or
-    ///   cannot clear, or one the default scheme applies to): ``resolve(_:method:variants:_:)``
-    ///   then runs.
+    ///   cannot clear, or one the default scheme applies to): the full path then runs.
     @inline(__always)
     func resolvePlain(
         _ url: String, _ method: String?, _ variants: [String], _ body: (inout PreparedLookup) -> Void
