@@ -40,7 +40,7 @@ package struct RouteLinter: Sendable {
         }
         for (index, error) in table.refused {
             let entry = table.file.routes[index]
-            let column = entry.column + max(0, (error.offset ?? 0) - entry.shift)
+            let column = entry.column(ofOffset: error.offset)
             found.append(
                 LintDiagnostic(
                     file: path, line: entry.line, column: column, severity: .error, message: error.description))

@@ -93,7 +93,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         logger: Logger? = nil
     ) throws(RouteValidationError) {
         let definition = TableDefinition(routes: routes, rewriteRules: rewriteRules, options: options)
-        let table = try Self.compile(routes, rewriteRules, options: options, backend: backend)
+        let table = try RouteTable(routes, rewriteRules: rewriteRules, options: options, backend: backend)
         self.init(
             table, definition: definition, source: "code", backend: backend, fixed: ([], []), name: name,
             logger: logger)
@@ -217,7 +217,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     ) -> ReloadOutcome {
         let definition = TableDefinition(routes: routes, rewriteRules: rewriteRules, options: options)
         return change(source: source, definition: definition) { () throws(RouteValidationError) in
-            try Self.compile(routes, rewriteRules, options: options, backend: backend)
+            try RouteTable(routes, rewriteRules: rewriteRules, options: options, backend: backend)
         }
     }
 
@@ -331,13 +331,6 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
 
     // MARK: - Compiling
 
-    private static func compile(
-        _ routes: [RouteTable<Value>.Route], _ rewriteRules: [(expression: String, target: String)],
-        options: RouterOptions, backend: RouterBackend
-    ) throws(RouteValidationError) -> RouteTable<Value> {
-        try RouteTable(routes, rewriteRules: rewriteRules, options: options, backend: backend)
-    }
-
     /// Routes and rewrite rules given in code, served beside a file's.
     private typealias Fixed = (routes: [RouteTable<Value>.Route], rewriteRules: [(expression: String, target: String)])
 
@@ -365,7 +358,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         guard problems.isEmpty else { throw RouteValidationError(problems: problems) }
         let rules = fixedRules + file.rewriteRules.map { (expression: $0.expression, target: $0.target) }
         do {
-            let table = try compile(routes, rules, options: options, backend: backend)
+            let table = try RouteTable(routes, rewriteRules: rules, options: options, backend: backend)
             return (table, TableDefinition(file: file, options: options))
         } catch {
             throw RouteValidationError(
@@ -374,7 +367,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
                         let route = file.routes[index - fixedRoutes.count]
                         let place = RouteFile.Problem(
                             file: file.path, line: route.line,
-                            column: route.column + max(0, (problem.error.offset ?? 0) - route.shift),
+                            column: route.column(ofOffset: problem.error.offset),
                             message: problem.error.description)
                         return RouteProblem(at: place, error: problem.error)
                     }

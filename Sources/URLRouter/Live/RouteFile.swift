@@ -36,6 +36,10 @@ import Foundation
         package var shift: Int = 0
         /// The 1-based column of the handler's name on a line (a JSON map's: the key's).
         package var handlerColumn: Int = 0
+
+        /// The 1-based column of `offset`, a UTF-8 offset into ``pattern`` (a ``RouterError``'s):
+        /// ``column`` for none.
+        package func column(ofOffset offset: Int?) -> Int { column + max(0, (offset ?? 0) - shift) }
     }
 
     /// One rewrite rule of the file: `rewrite EXPRESSION TARGET`.
@@ -165,7 +169,7 @@ import Foundation
 
     /// `file:line:column` of `offset` (a UTF-8 offset into the pattern, as a ``RouterError``'s) in `route`.
     package func location(of route: Route, offset: Int? = nil) -> String {
-        "\(path):\(route.line):\(route.column + max(0, (offset ?? 0) - route.shift))"
+        "\(path):\(route.line):\(route.column(ofOffset: offset))"
     }
 
     /// The routes, rules and problems of a text of lines.

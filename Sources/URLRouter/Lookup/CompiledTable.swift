@@ -211,7 +211,7 @@ package struct CompiledTable: Sendable {
     /// Steps 1 to 3 in full: the length, the rewrite, the method filter, the scan or the
     /// normalization, and the request checks, charging regex work where the table has some.
     func resolveInFull(
-        _ url: String, method: String?, variants: [String], forcingCharges: Bool = false,
+        _ url: String, method: String?, variants: [String], forcingCharges: Bool,
         _ body: (inout PreparedLookup) -> Void
     ) {
         guard url.utf8.count <= maxURLLength else {

@@ -54,7 +54,8 @@ final class PCRE2RecordingMatcher: RouteMatcher, @unchecked Sendable {
                 recorder.record(
                     shard, subject: state.pointee.subject, length: length, result: result,
                     matchData: state.pointee.matchData)
-                guard result == PCRE2_ERROR_NOMATCH, shard.next >= 0 else { return .noMatch }
+                guard case .noMatch = PCRE2RouteMatcher.callResult(result, state.pointee.matchData), shard.next >= 0
+                else { return .noMatch }
                 shard = matcher.shardInfo[shard.next]
             }
         }

@@ -200,12 +200,17 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         } else {
             result = match()
         }
-        guard result >= 0 else {
-            if result == PCRE2_ERROR_NOMATCH { return .noMatch }
-            // Match, heap, depth or JIT stack limits: the answer is unknown, never "no match".
-            budget.remainingSteps = 0
-            return .limitExceeded
-        }
+        let outcome = Self.callResult(result, matchData)
+        if case .limitExceeded = outcome { budget.remainingSteps = 0 }
+        return outcome
+    }
+
+    /// What one call's `result` says, its match data holding the winner's `(*MARK)`: the chain
+    /// goes on to the next shard after `.noMatch`. Match, heap, depth or JIT stack limits leave
+    /// the answer unknown, never "no match".
+    @inline(__always)
+    static func callResult(_ result: Int32, _ matchData: OpaquePointer) -> CallResult {
+        guard result >= 0 else { return result == PCRE2_ERROR_NOMATCH ? .noMatch : .limitExceeded }
         guard let index = markNumber(in: matchData) else { return .noMatch }
         return .route(index)
     }
