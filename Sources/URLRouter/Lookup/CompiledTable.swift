@@ -10,10 +10,10 @@
 /// 1. a URL longer than ``RouterOptions/maxURLLength`` is refused (`urlTooLong`);
 /// 2. the first applicable rewrite rule rewrites it, once (a result that is too long is refused);
 /// 3. the URL is scanned (``PlainScan``): a URL with no `%` keeps its segments as ranges of its
-///    own bytes; one with escapes is normalized with decoding (``RequestURL``; `malformedURL` on
-///    a bad escape); with
-///    ``RouterOptions/requestChecks``, a URL the scan cannot clear is checked by
-///    ``RequestRefusal`` and may be refused (`dotSegment`, …) before any matching;
+///    own bytes; the scan turns away one with escapes, which is normalized with decoding
+///    (``RequestURL``; `malformedURL` on a bad escape); with ``RouterOptions/requestChecks``, a
+///    URL the scan cannot clear is checked by ``RequestRefusal`` and may be refused
+///    (`dotSegment`, …) before any matching;
 /// 4. the backend finds the first route in precedence order that matches and answers the
 ///    method and variants, in one call; then, if the path matched only routes of other methods,
 ///    `methodNotAllowed` (with the methods that would have answered); else `noMatch`;
@@ -24,12 +24,10 @@
 /// its segments and the winner's captures go to storage lent from the stack (``RangeBuffer``),
 /// and the matcher is handed a ``MatchRequest`` of pointers.
 ///
-/// Every lookup enters at ``resolve(_:method:variants:forcingCharges:_:)``. Most take the *plain
-/// path* (``resolvePlain(_:_:_:_:)``): in a table with nothing to rewrite or charge, a URL the
-/// scan takes (and clears of the request checks) goes through steps 1 and 3 as above, with what
-/// that makes constant left out; every other lookup runs the steps in full
-/// (``resolveInFull(_:method:variants:forcingCharges:_:)``). Both lend the same
-/// ``PreparedLookup`` to the same match (``match(_:)``) and answer step.
+/// Every lookup enters at ``resolve(_:method:variants:forcingCharges:_:)`` (steps 1 to 3), which
+/// lends the ``PreparedLookup`` to the match (``match(_:)``, step 4) and the answer. What most
+/// lookups do not need (a rewrite, the full normalization, a miss's allowed methods) is out of
+/// line.
 @usableFromInline
 package struct CompiledTable: Sendable {
     /// The options the table was built under.
@@ -55,9 +53,9 @@ package struct CompiledTable: Sendable {
     /// Whether lookups scan a URL with ``PlainScan`` before they normalize it: always but in a
     /// copy made by ``normalizingEveryURL()``.
     private(set) var scansPlain = true
-    /// Whether a lookup with no variants may take the plain path (``resolvePlain(_:_:_:_:)``): the
-    /// table has no rewrite rules and no regex whose work a lookup must charge.
-    private(set) var takesPlainPath: Bool
+    /// Whether the table has no rewrite rules and no regex whose work a lookup must charge: then
+    /// nearly every lookup takes the short way into step 3 (``resolve(_:method:variants:forcingCharges:_:)``).
+    let hasNothingToChargeOrRewrite: Bool
     // The options a lookup reads, held apart: reading them does not copy ``options``.
     let maxURLLength: Int
     let hostRule: RouterOptions.HostRule
@@ -98,7 +96,7 @@ package struct CompiledTable: Sendable {
         self.decodePlus = options.decodePlus
         self.requestChecks = options.requestChecks
         self.maxCaptureCount = routes.map(\.captureCount).max() ?? 0
-        self.takesPlainPath = rules.isEmpty && !regexWork.mayExceedBudget
+        self.hasNothingToChargeOrRewrite = rules.isEmpty && !regexWork.mayExceedBudget
     }
 
     /// The same table with every URL normalized in full, never scanned plain: what the tests and
@@ -106,7 +104,6 @@ package struct CompiledTable: Sendable {
     package func normalizingEveryURL() -> CompiledTable {
         var table = self
         table.scansPlain = false
-        table.takesPlainPath = false
         return table
     }
 
@@ -140,7 +137,7 @@ package struct CompiledTable: Sendable {
         self.rewriter = nil
         self.hasMethodRoutes = false
         self.store = RegistrationStore(routes: [])
-        self.takesPlainPath = false
+        self.hasNothingToChargeOrRewrite = true
         self.methods = MethodList(routes: [])
         self.maxCaptureCount = 0
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostRule, options.fallbackScheme)
@@ -194,30 +191,64 @@ package struct CompiledTable: Sendable {
     /// Runs steps 1 to 3 of the pipeline for `url` and lends `body` the prepared lookup: the one
     /// entry of every lookup, the borrowed, the owning and the handler router's.
     ///
-    /// Everything `body` gets (the bytes, the ranges) lives only for the call. A lookup first
-    /// tries the plain path (``resolvePlain(_:_:_:_:)``), which nearly every lookup takes, and
-    /// takes the full one (``resolveInFull(_:method:variants:forcingCharges:_:)``) for the rest.
-    /// With `forcingCharges`, every regex the lookup runs is charged to its budget, however short
-    /// the URL: for a layer that matches more often than once, which takes the full path.
+    /// Everything `body` gets (the bytes, the ranges) lives only for the call. With
+    /// `forcingCharges`, every regex the lookup runs is charged to its budget, however short the
+    /// URL: for a layer that matches more often than once.
+    ///
+    /// Nearly every lookup is one of a table with nothing to rewrite or charge, for a native
+    /// string whose segments and captures fit room of constant size: its step 3 runs here, with
+    /// what that makes constant folded in. Every other lookup takes the same steps out of line
+    /// (``resolveInFull(_:_:_:forcingCharges:_:)``).
     @inline(__always)
     func resolve(
         _ url: String, method: String?, variants: [String], forcingCharges: Bool = false,
         _ body: (inout PreparedLookup) -> Void
     ) {
-        if !forcingCharges, resolvePlain(url, method, variants, body) { return }
-        resolveInFull(url, method: method, variants: variants, forcingCharges: forcingCharges, body)
+        let method = methods.filter(for: method)
+        guard !forcingCharges, hasNothingToChargeOrRewrite else {
+            return resolveInFull(url, method, variants, forcingCharges: forcingCharges, scanned: false, body)
+        }
+        let shortWay = url.utf8.withContiguousStorageIfAvailable { bytes -> ShortWay in
+            let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
+            guard bytes.count <= maxURLLength, segmentCapacity + maxCaptureCount <= RangeBuffer.fixedCapacity else {
+                return .notTaken
+            }
+            return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: RangeBuffer.fixedCapacity) { room in
+                let lent = Lent(bytes, room: room.baseAddress, segmentCapacity, maxCaptureCount)
+                switch prepareScanned(lent, nil, method, variants, false, WorkBudget(), body) {
+                case .prepared: return .prepared
+                case .needsNormalizing: return .scannedAway
+                case .needsDefaultScheme: return .notTaken
+                }
+            }
+        }
+        switch shortWay {
+        case .prepared: return
+        case .scannedAway: resolveInFull(url, method, variants, forcingCharges: false, scanned: true, body)
+        case .notTaken, nil: resolveInFull(url, method, variants, forcingCharges: false, scanned: false, body)
+        }
     }
 
-    /// Steps 1 to 3 in full: the length, the rewrite, the method filter, the scan or the
-    /// normalization, and the request checks, charging regex work where the table has some.
+    /// Where the short way into step 3 left a lookup.
+    enum ShortWay {
+        /// Prepared: `body` has had it.
+        case prepared
+        /// Scanned, and turned away to the full normalization.
+        case scannedAway
+        /// Not taken: the full way runs every step.
+        case notTaken
+    }
+
+    /// Steps 1 to 3 in full: the length, the charges, the rewrite, and step 3 on any string;
+    /// `scanned` when the scan already turned `url` away (then it goes to the full normalization).
+    @inline(never)
     func resolveInFull(
-        _ url: String, method: String?, variants: [String], forcingCharges: Bool,
+        _ url: String, _ method: MethodFilter, _ variants: [String], forcingCharges: Bool, scanned: Bool,
         _ body: (inout PreparedLookup) -> Void
     ) {
         guard url.utf8.count <= maxURLLength else {
             return CompiledTable.miss(.urlTooLong, "longer than \(maxURLLength) bytes", rewrittenURL: nil, body)
         }
-        var budget = WorkBudget()
         // Nearly every lookup fits the crude bound, and then charges nothing.
         let charging =
             forcingCharges
@@ -225,89 +256,29 @@ package struct CompiledTable: Sendable {
             : regexWork.mayExceedBudget
                 && !regexWork.fits(
                     urlLength: url.utf8.count, rewritable: !rules.isEmpty, calls: RegexWork.matcherCallsPerLookup)
-        let method = methods.filter(for: method)
-        guard rules.isEmpty else {
-            return resolveRewriting(url, method, variants, charging, &budget, body)
-        }
-        variants.withUnsafeBufferPointer { variants in
-            resolve(routed: url, nil, method, variants, charging, &budget, body)
-        }
+        guard rules.isEmpty else { return resolveRewriting(url, method, variants, charging, body) }
+        prepare(url, rewrittenURL: nil, method, variants, charging, WorkBudget(), scanning: !scanned, body)
     }
 
-    /// Steps 1, 3 and 4 of the common lookup: a table that takes the plain path
-    /// (``takesPlainPath``: nothing to rewrite or charge), no variants, and a URL the scan takes
-    /// and clears of every request check, routed under its own scheme or none. The same steps as
-    /// the rest of the pipeline, with what those conditions make constant left out: one scan into
-    /// room of constant size, then `body`. (Behind the full path's nested closures the same lookup
-    /// takes longer: `urlrouter bench` measures it.)
-    ///
-    /// - Returns: `false`, having lent `body` nothing, when the lookup is not such a lookup (a
-    ///   table or variants the plain path does not serve, a URL too long, one the scan refuses or
-    ///   cannot clear, or one the default scheme applies to): the full path then runs.
-    @inline(__always)
-    func resolvePlain(
-        _ url: String, _ method: String?, _ variants: [String], _ body: (inout PreparedLookup) -> Void
-    ) -> Bool {
-        guard takesPlainPath, variants.isEmpty else { return false }
-        // A string that is not native UTF-8 (bridged) takes the general path, which copies it.
-        return url.utf8.withContiguousStorageIfAvailable { bytes in
-            let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
-            guard bytes.count <= maxURLLength, segmentCapacity + maxCaptureCount <= RangeBuffer.fixedCapacity else {
-                return false
-            }
-            return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: RangeBuffer.fixedCapacity) { room in
-                guard
-                    let scan = PlainScan.scan(
-                        bytes, hostRule: hostRule,
-                        segments: RangeBuffer(base: room.baseAddress, capacity: segmentCapacity)),
-                    clears(scan, bytes),
-                    scan.scheme != nil || defaultScheme == nil
-                else { return false }
-                let captureRoom = RangeBuffer(
-                    base: room.baseAddress.map { $0 + segmentCapacity }, capacity: maxCaptureCount)
-                var prepared = PreparedLookup(
-                    resolution: Resolution(bytes: bytes, scan: scan, defaultScheme: nil),
-                    method: methods.filter(for: method), variants: UnsafeBufferPointer(start: nil, count: 0),
-                    captureRoom: captureRoom, charging: false)
-                body(&prepared)
-                return true
-            }
-        } ?? false
-    }
-
-    /// Whether the request checks clear a URL the scan took, without reading it again
-    /// (``PlainScan/mayBeRefused(_:checks:)``): always, in a table without checks. The one test
-    /// of both paths; a URL it does not clear goes to the full check.
-    @inline(__always)
-    func clears(_ scan: PlainScan, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks)
-    }
-
-    /// Step 2, for a table with rewrite rules, then steps 3 and 4 for the URL to route. Out of
-    /// line: a table without rules keeps none of this in its lookup.
-    @inline(never)
+    /// Step 2, for a table with rewrite rules, then step 3 for the URL to route. Out of line: a
+    /// table without rules keeps none of this in its lookup.
     func resolveRewriting(
-        _ url: String, _ method: MethodFilter, _ variants: [String], _ charging: Bool, _ budget: inout WorkBudget,
+        _ url: String, _ method: MethodFilter, _ variants: [String], _ charging: Bool,
         _ body: (inout PreparedLookup) -> Void
     ) {
-        var rewrittenURL: String?
+        var budget = WorkBudget()
         switch rewrite(url, charging: charging, budget: &budget) {
-        case .unchanged: break
-        case .limitExceeded: return CompiledTable.miss(.limitExceeded, "in a rewrite rule", rewrittenURL: nil, body)
+        case .unchanged:
+            // The URL itself is only borrowed (copying it would retain it): a rewritten one is routed instead.
+            prepare(url, rewrittenURL: nil, method, variants, charging, budget, scanning: true, body)
+        case .limitExceeded:
+            CompiledTable.miss(.limitExceeded, "in a rewrite rule", rewrittenURL: nil, body)
         case .rewritten(let rewritten):
             guard rewritten.utf8.count <= maxURLLength else {
                 return CompiledTable.miss(
                     .urlTooLong, "rewritten URL longer than \(maxURLLength) bytes", rewrittenURL: rewritten, body)
             }
-            rewrittenURL = rewritten
-        }
-        variants.withUnsafeBufferPointer { variants in
-            // The URL itself is only borrowed (copying it would retain it): a rewritten one is routed instead.
-            if let rewrittenURL {
-                resolve(routed: rewrittenURL, rewrittenURL, method, variants, charging, &budget, body)
-            } else {
-                resolve(routed: url, nil, method, variants, charging, &budget, body)
-            }
+            prepare(rewritten, rewrittenURL: rewritten, method, variants, charging, budget, scanning: true, body)
         }
     }
 
@@ -321,58 +292,132 @@ package struct CompiledTable: Sendable {
         body(&miss)
     }
 
-    /// Steps 3 and 4 for the URL to route (the caller's, or the rewritten one), with room for its
-    /// segments and the winner's captures lent from the stack.
-    @inline(__always)
-    func resolve(
-        routed: String, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: UnsafeBufferPointer<String>,
-        _ charging: Bool, _ budget: inout WorkBudget, _ body: (inout PreparedLookup) -> Void
+    /// Step 3 for the URL to route (the caller's, or the rewritten one), on any string, with room
+    /// for its segments and the winner's captures lent from the stack: the scan
+    /// (``prepareScanned(_:_:_:_:_:_:_:)``, unless `scanning` is `false`), else the full
+    /// normalization (``prepareNormalized(_:_:_:_:_:_:_:_:_:)``).
+    func prepare(
+        _ routed: String, rewrittenURL: String?, _ method: MethodFilter, _ variants: [String], _ charging: Bool,
+        _ budget: WorkBudget, scanning: Bool, _ body: (inout PreparedLookup) -> Void
     ) {
         withBytes(of: routed) { bytes in
             let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
             RangeBuffer.withTemporary(capacity: segmentCapacity + maxCaptureCount) { room in
-                let captureRoom = RangeBuffer(base: room.base.map { $0 + segmentCapacity }, capacity: maxCaptureCount)
-                @inline(__always) func finish(_ resolution: consuming Resolution) {
-                    resolution.rewrittenURL = rewrittenURL
-                    var prepared = PreparedLookup(
-                        resolution: resolution, method: method, variants: variants, captureRoom: captureRoom,
-                        charging: charging, budget: budget)
-                    body(&prepared)
-                }
-                // With request checks, a URL the scan cannot clear goes to the full check below.
-                if scansPlain,
-                    let scan = PlainScan.scan(
-                        bytes, hostRule: hostRule, segments: RangeBuffer(base: room.base, capacity: segmentCapacity)),
-                    clears(scan, bytes)
-                {
-                    guard scan.scheme == nil, let defaultScheme else {
-                        return finish(Resolution(bytes: bytes, scan: scan, defaultScheme: nil))
-                    }
-                    return withBytes(of: defaultScheme) { scheme in
-                        finish(Resolution(bytes: bytes, scan: scan, defaultScheme: scheme))
+                let lent = Lent(bytes, room: room.base, segmentCapacity, maxCaptureCount)
+                var scan: PlainScan?
+                if scanning {
+                    switch prepareScanned(lent, rewrittenURL, method, variants, charging, budget, body) {
+                    case .prepared: return
+                    case .needsNormalizing: break
+                    case .needsDefaultScheme(let scanned): scan = scanned
                     }
                 }
-                let request: RequestURL
-                do throws(RequestURL.MalformedURL) {
-                    request = try RequestURL(normalizing: routed, options: options)
-                } catch {
-                    return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: rewrittenURL, body)
+                prepareNormalized(routed, rewrittenURL, lent, scan, method, variants, charging, budget, body)
+            }
+        }
+    }
+
+    /// What the scan made of a URL.
+    enum ScanOutcome {
+        /// It took and cleared the URL, and `body` has had the prepared lookup.
+        case prepared
+        /// It did not take the URL, or the request checks must read it in full.
+        case needsNormalizing
+        /// It took and cleared a URL without a scheme, to which the default scheme applies.
+        case needsDefaultScheme(PlainScan)
+    }
+
+    /// Step 3 by the scan (``PlainScan``), on the routed URL's bytes with the room lent: a URL with
+    /// no `%` as ranges of its own bytes, then `body`.
+    @inline(__always)
+    func prepareScanned(
+        _ lent: Lent, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: [String], _ charging: Bool,
+        _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
+    ) -> ScanOutcome {
+        let bytes = lent.bytes
+        // With request checks, a URL the scan cannot clear goes to the full check.
+        guard scansPlain, let scan = PlainScan.scan(bytes, hostRule: hostRule, segments: lent.segments),
+            clears(scan, bytes)
+        else { return .needsNormalizing }
+        guard scan.scheme != nil || defaultScheme == nil else { return .needsDefaultScheme(scan) }
+        variants.withUnsafeBufferPointer { variants in
+            var prepared = PreparedLookup(
+                resolution: Resolution(bytes: bytes, scan: scan, defaultScheme: nil), method: method,
+                variants: variants, captureRoom: lent.captureRoom, charging: charging, budget: budget)
+            if let rewrittenURL { prepared.resolution.rewrittenURL = rewrittenURL }
+            body(&prepared)
+        }
+        return .prepared
+    }
+
+    /// The routed URL's bytes and the room a lookup lends for its segments and captures.
+    struct Lent {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let segments: RangeBuffer
+        let captureRoom: RangeBuffer
+
+        /// `bytes`, and room at `room` for `segmentCapacity` segments, then `captureCapacity` captures.
+        @inline(__always)
+        init(
+            _ bytes: UnsafeBufferPointer<UInt8>, room: UnsafeMutablePointer<Range<Int>>?, _ segmentCapacity: Int,
+            _ captureCapacity: Int
+        ) {
+            self.bytes = bytes
+            self.segments = RangeBuffer(base: room, capacity: segmentCapacity)
+            self.captureRoom = RangeBuffer(base: room.map { $0 + segmentCapacity }, capacity: captureCapacity)
+        }
+    }
+
+    /// Step 3 for the rest: a URL the scan took (`scan`) that the default scheme applies to; else
+    /// the full normalization (``RequestURL``; `malformedURL` on a bad escape) and, with
+    /// ``RouterOptions/requestChecks``, the checks (``RequestRefusal``), which may refuse it.
+    @inline(never)
+    func prepareNormalized(
+        _ routed: String, _ rewrittenURL: String?, _ lent: Lent, _ scan: PlainScan?, _ method: MethodFilter,
+        _ variants: [String], _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
+    ) {
+        variants.withUnsafeBufferPointer { variants in
+            func finish(_ resolution: consuming Resolution) {
+                var prepared = PreparedLookup(
+                    resolution: resolution, method: method, variants: variants, captureRoom: lent.captureRoom,
+                    charging: charging, budget: budget)
+                if let rewrittenURL { prepared.resolution.rewrittenURL = rewrittenURL }
+                body(&prepared)
+            }
+            let bytes = lent.bytes
+            if let scan, let defaultScheme {
+                return withBytes(of: defaultScheme) { scheme in
+                    finish(Resolution(bytes: bytes, scan: scan, defaultScheme: scheme))
                 }
-                if let refusal = RequestRefusal.find(in: bytes, checks: requestChecks, hostRule: hostRule) {
-                    return CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
-                }
-                withBytes(of: request.storage) { storage in
-                    withBytes(of: request.scheme ?? "") { scheme in
-                        RangeBuffer.withTemporary(capacity: request.segmentRanges.count) { segments in
-                            finish(
-                                Resolution(
-                                    bytes: bytes, storage: storage, request: request, segments: segments,
-                                    scheme: request.scheme == nil ? nil : scheme))
-                        }
+            }
+            let request: RequestURL
+            do throws(RequestURL.MalformedURL) {
+                request = try RequestURL(normalizing: routed, options: options)
+            } catch {
+                return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: rewrittenURL, body)
+            }
+            if let refusal = RequestRefusal.find(in: bytes, checks: requestChecks, hostRule: hostRule) {
+                return CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
+            }
+            withBytes(of: request.storage) { storage in
+                withBytes(of: request.scheme ?? "") { scheme in
+                    RangeBuffer.withTemporary(capacity: request.segmentRanges.count) { segments in
+                        finish(
+                            Resolution(
+                                bytes: bytes, storage: storage, request: request, segments: segments,
+                                scheme: request.scheme == nil ? nil : scheme))
                     }
                 }
             }
         }
+    }
+
+    /// Whether the request checks clear a URL the scan took, without reading it again
+    /// (``PlainScan/mayBeRefused(_:checks:)``): always, in a table without checks. A URL it does
+    /// not clear goes to the full check.
+    @inline(__always)
+    func clears(_ scan: PlainScan, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks)
     }
 
     /// Step 4 of the pipeline: the match, then `methodNotAllowed`.

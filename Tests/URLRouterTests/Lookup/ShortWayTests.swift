@@ -3,10 +3,10 @@ import URLRouterHandlers
 
 @testable import URLRouter
 
-/// Most lookups take the plain path (`CompiledTable.resolvePlain`), which runs the pipeline's
-/// steps with what its conditions make constant left out: wherever it answers, the full
-/// pipeline (`CompiledTable.resolve`) must find exactly the same, and it must step aside for
-/// every URL and table it does not cover.
+/// Most lookups enter step 3 the short way (`CompiledTable.resolve`: a table with nothing to
+/// rewrite or charge, room of constant size, what that makes constant folded in); the rest the
+/// full way (`CompiledTable.resolveInFull`), through the same step 3. For every URL the two must
+/// find exactly the same, whichever way a lookup takes.
 @Suite struct PlainPathTests {
     /// Routes of every element kind, methods, and a scheme-bound route.
     static let patterns: [(String, String?)] = [
@@ -50,52 +50,39 @@ import URLRouterHandlers
         return tables
     }
 
-    /// For each URL and method, the plain path's answer where it gives one, which must be the
-    /// full pipeline's; returns the URLs it took.
-    static func compare(_ table: CompiledTable) -> Set<String> {
-        var taken: Set<String> = []
+    /// For each URL and method, the short way's answer, which must be the full way's.
+    static func compare(_ table: CompiledTable) {
         for url in urls {
             for method in [nil, "GET", "POST", "DELETE", "PATCH"] as [String?] {
-                var plain: String?
-                let answered = table.resolvePlain(url, method, []) { prepared in
-                    table.match(&prepared)
-                    plain = describe(prepared.resolution)
-                }
-                #expect(answered == (plain != nil), "\(url): answered \(answered) but lent nothing")
-                guard let plain else { continue }
-                taken.insert(url)
-                var full = ""
+                var short = ""
                 table.resolve(url, method: method, variants: []) { prepared in
+                    table.match(&prepared)
+                    short = describe(prepared.resolution)
+                }
+                var full = ""
+                table.resolveInFull(
+                    url, table.methods.filter(for: method), [], forcingCharges: false, scanned: false
+                ) { prepared in
                     table.match(&prepared)
                     full = describe(prepared.resolution)
                 }
-                #expect(plain == full, "\(table.backendName) \(method ?? "-") \(url): plain \(plain), full \(full)")
+                #expect(short == full, "\(table.backendName) \(method ?? "-") \(url): short \(short), full \(full)")
             }
         }
-        return taken
     }
 
-    @Test func wherePlainPathAnswersTheFullPipelineAnswersTheSame() throws {
+    @Test func theShortWayAnswersAsTheFullWay() throws {
         for table in try Self.tables() {
-            #expect(table.takesPlainPath)
-            let taken = Self.compare(table)
-            // Every plain URL is taken; those that need the full normalization are not.
-            for url in ["/", "", "/users/42", "/files/a/b/c", "/users/42?tab=1#top", "https://secure/page", "/a//c"] {
-                #expect(taken.contains(url), "\(table.backendName): \(url) should take the plain path")
-            }
-            for url in ["HTTPS://secure/page", "/users/%34%32", "/" + String(repeating: "s/", count: 80)] {
-                #expect(!taken.contains(url), "\(table.backendName): \(url) should take the full pipeline")
-            }
+            #expect(table.hasNothingToChargeOrRewrite)
+            Self.compare(table)
         }
     }
 
-    @Test func withRequestChecksTheURLsTheScanCannotClearTakeTheFullPipeline() throws {
+    @Test func withRequestChecksTheURLsTheScanCannotClearAreCheckedInFull() throws {
         for table in try Self.tables(options: RouterOptions()) {
-            #expect(table.takesPlainPath)
-            let taken = Self.compare(table)
-            #expect(taken.contains("/users/42"))
+            #expect(table.hasNothingToChargeOrRewrite)
+            Self.compare(table)
             for url in ["/./users", "/users/../users", "/a\\b", "/users/\u{1}"] {
-                #expect(!taken.contains(url), "\(table.backendName): \(url) may be refused: the full check reads it")
                 var reason: RouteMiss.Reason?
                 table.resolve(url, method: "GET", variants: []) { reason = $0.reason }
                 #expect(reason != nil && reason != .noMatch, "\(url) is refused by the full check")
@@ -103,22 +90,22 @@ import URLRouterHandlers
         }
     }
 
-    @Test func tablesWithRulesOrADefaultSchemeKeepTheirSteps() throws {
+    @Test func tablesWithRulesOrADefaultSchemeAnswerTheSameEitherWay() throws {
         for table in try Self.tables(rules: [try RewriteRule("^/old/(.*)$", target: "/users/$1")]) {
-            #expect(!table.takesPlainPath)
+            #expect(!table.hasNothingToChargeOrRewrite)
         }
         var scheme = RouterOptions.handlerRouter
         scheme.defaultScheme = "https"
         for table in try Self.tables(options: scheme) {
-            #expect(table.takesPlainPath)
-            // A URL without a scheme is routed under the default one: the full pipeline lends it.
-            let answered = table.resolvePlain("/page", nil, []) { _ in }
-            #expect(!answered)
-            let withVariants = table.resolvePlain("https://secure/page", nil, ["mobile"]) { _ in }
-            #expect(!withVariants, "a lookup with variants keeps the full pipeline")
-            let taken = Self.compare(table)
-            #expect(taken.contains("https://secure/page"))
-            #expect(!taken.contains("/users/42"))
+            #expect(table.hasNothingToChargeOrRewrite)
+            Self.compare(table)
+            // A URL without a scheme is routed under the default one.
+            var found: String?
+            table.resolve("/page", method: nil, variants: []) { prepared in
+                table.match(&prepared)
+                found = prepared.resolution.schemeString(defaultScheme: "https")
+            }
+            #expect(found == "https")
         }
     }
 }
