@@ -86,3 +86,168 @@ extension RouteTable.BorrowedMatch: Sendable {}
 
 @available(*, unavailable, message: "a borrowed lookup lends pointers for one call")
 extension RouteTable.Lookup: Sendable {}
+
+/// What a borrowed match reads, whatever the table's value type: pointers into the table's
+/// storage and the URL, and the ranges the lookup found (see ``RouteTable/BorrowedMatch``, which
+/// adds the value). Non-generic, so the lookup that fills it is compiled once.
+///
+/// Valid only during the call that lends it.
+@usableFromInline
+struct MatchView {
+    /// The winner's handle: its index in the table's values and registrations.
+    @usableFromInline let handle: Int
+    /// The winner's registration (never `nil` for a handle a lookup answers).
+    let registration: UnsafePointer<RouteRegistration?>
+    /// The winner's parameter names, as spans of ``nameBytes``.
+    let names: UnsafeBufferPointer<(Int32, Int32)>
+    let nameBytes: UnsafePointer<UInt8>
+    /// The routed URL's bytes, and the bytes holding the segments' comparison forms.
+    let bytes: UnsafeBufferPointer<UInt8>
+    let storage: UnsafeBufferPointer<UInt8>
+    let segments: RangeBuffer
+    let captures: RangeBuffer
+    let catchAllRange: Range<Int>?
+    let querySpan: (Int32, Int32)
+    let decodePlus: Bool
+    /// The resolution's rare parts: where the segments are as written, when escapes were decoded.
+    /// Not retained: the resolution outlives the view.
+    unowned(unsafe) let rare: Resolution.Rare?
+
+    init(
+        handle: Int, registration: UnsafePointer<RouteRegistration?>, names: UnsafeBufferPointer<(Int32, Int32)>,
+        nameBytes: UnsafePointer<UInt8>, resolution: borrowing Resolution, decodePlus: Bool
+    ) {
+        self.handle = handle
+        self.registration = registration
+        self.names = names
+        self.nameBytes = nameBytes
+        self.bytes = resolution.bytes
+        self.storage = resolution.storage
+        self.segments = resolution.segments
+        self.captures = resolution.captures
+        self.catchAllRange = resolution.catchAll
+        self.querySpan = resolution.querySpan
+        self.decodePlus = decodePlus
+        self.rare = resolution.rare
+    }
+}
+
+/// The view's readers, on a pointer to it: a borrowed match lends the view by pointer, and a
+/// method called on the pointer reads the fields it needs in place, where a method on the view
+/// itself would get a copy of all of it.
+extension UnsafePointer where Pointee == MatchView {
+    var pattern: String { pointee.registration.pointee.unsafelyUnwrapped.pattern }
+
+    var name: String? { pointee.registration.pointee.unsafelyUnwrapped.name }
+
+    var parameterCount: Int { pointee.captures.count }
+
+    func parameter(at index: Int) -> URLText {
+        URLText(UnsafeBufferPointer(rebasing: pointee.storage[pointee.captures[index]]), form: .path)
+    }
+
+    func rawParameter(at index: Int) -> URLText {
+        URLText(written(pointee.captures[index]), form: .path)
+    }
+
+    func parameter(_ name: String) -> URLText? {
+        var name = name
+        return name.withUTF8 { wanted in
+            for index in 0..<min(pointee.names.count, pointee.captures.count) {
+                let span = pointee.names[index]
+                let count = Int(span.1 - span.0)
+                guard count == wanted.count else { continue }
+                if count == 0 || memcmpEqual(pointee.nameBytes + Int(span.0), wanted.baseAddress!, count) {
+                    return parameter(at: index)
+                }
+            }
+            return nil
+        }
+    }
+
+    func parameterName(at index: Int) -> String {
+        let span = pointee.names[index]
+        return String(
+            decoding: UnsafeBufferPointer(start: pointee.nameBytes + Int(span.0), count: Int(span.1 - span.0)),
+            as: UTF8.self)
+    }
+
+    var catchAllSegmentCount: Int? { pointee.catchAllRange?.count }
+
+    func catchAllSegment(at index: Int) -> URLText {
+        let range = pointee.catchAllRange!
+        let segment = range.lowerBound + index
+        precondition(range.contains(segment), "catch-all segment index out of range")
+        return URLText(UnsafeBufferPointer(rebasing: pointee.storage[pointee.segments[segment]]), form: .path)
+    }
+
+    func rawCatchAllSegment(at index: Int) -> URLText {
+        let range = pointee.catchAllRange!
+        let segment = range.lowerBound + index
+        precondition(range.contains(segment), "catch-all segment index out of range")
+        return URLText(written(pointee.segments[segment]), form: .path)
+    }
+
+    /// The bytes of the routed URL, as written, whose comparison form is `range` of the storage.
+    func written(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        guard let writtenSegments = pointee.rare?.request?.extras?.writtenSegmentRanges else {
+            // No segment held an escape: the storage is the URL as written.
+            return UnsafeBufferPointer(rebasing: pointee.storage[range])
+        }
+        let segments = pointee.segments
+        let bytes = pointee.bytes
+        /// Where the comparison-form offset `offset` is in the URL as written, searching from segment `first`.
+        func writtenOffset(_ offset: Int, from first: Int) -> (offset: Int, segment: Int) {
+            var index = first
+            while index < segments.count - 1 && segments[index].upperBound < offset { index += 1 }
+            let segment = segments[index]
+            let written = writtenSegments[index]
+            let within = PercentCoding.writtenOffset(
+                ofComparisonOffset: offset - segment.lowerBound, in: UnsafeBufferPointer(rebasing: bytes[written]))
+            return (written.lowerBound + within, index)
+        }
+        let start = writtenOffset(range.lowerBound, from: 0)
+        let end = writtenOffset(range.upperBound, from: start.segment)
+        return UnsafeBufferPointer(rebasing: bytes[start.offset..<max(start.offset, end.offset)])
+    }
+
+    var catchall: String? {
+        guard let range = pointee.catchAllRange else { return nil }
+        return (0..<range.count).map { catchAllSegment(at: $0).string }.joined(separator: "/")
+    }
+
+    func queryValue(_ name: String) -> URLText? {
+        let span = pointee.querySpan
+        let decodePlus = pointee.decodePlus
+        guard span.0 >= 0 else { return nil }
+        let query = UnsafeBufferPointer(rebasing: pointee.bytes[Int(span.0)..<Int(span.1)])
+        var found: URLText?
+        var start = 0
+        while start <= query.count {
+            var end = start
+            while end < query.count, query[end] != UInt8(ascii: "&") { end += 1 }
+            let item = UnsafeBufferPointer(rebasing: query[start..<end])
+            if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
+                let key = URLText(UnsafeBufferPointer(rebasing: item[..<equals]), form: .query(plusAsSpace: decodePlus))
+                let plain =
+                    !key.bytes.contains(UInt8(ascii: "%")) && !(decodePlus && key.bytes.contains(UInt8(ascii: "+")))
+                if plain ? key.bytesEqual(name) : key.string == name {
+                    found = URLText(
+                        UnsafeBufferPointer(rebasing: item[(equals + 1)...]), form: .query(plusAsSpace: decodePlus))
+                }
+            }
+            start = end + 1
+        }
+        return found
+    }
+}
+
+/// Whether `count` bytes at `a` and `b` are equal.
+@inline(__always)
+func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    for offset in 0..<count where a[offset] != b[offset] { return false }
+    return true
+}
+
+@available(*, unavailable, message: "lends pointers for one call")
+extension MatchView: Sendable {}

@@ -6,3 +6,147 @@ package protocol RouteMatcher: AnyObject, Sendable {
     ///   run under `budget`.
     func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome
 }
+
+/// What a lookup asks a route matcher: the one request type of the pipeline, for a URL whose
+/// segments are ranges of its own bytes (no `%`) and for one whose segments were decoded alike.
+///
+/// Everything in it is lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
+/// (the bytes, the segments, the scheme, the variants, and the room for captures) and must not
+/// be kept; it holds no reference, so passing it retains nothing.
+package struct MatchRequest {
+    /// The bytes holding the segments (the URL, or its decoded segments).
+    var bytes: UnsafeBufferPointer<UInt8>
+    /// The URL's segments, as ranges of ``bytes``.
+    var segments: RangeBuffer
+    /// How many of ``segments`` to match: all of them, or fewer for the fallback.
+    var segmentCount: Int
+    /// When all of ``segments`` are exactly the `/`-separated parts of one run of ``bytes``,
+    /// that run (a matcher may then copy them at once).
+    var segmentRun: Range<Int>?
+    /// The URL's scheme, lower-cased (or the default scheme), or `nil`.
+    var scheme: UnsafeBufferPointer<UInt8>?
+    /// Which methods may answer.
+    var method: MethodFilter
+    /// The requested variants, in preference order.
+    var variants: UnsafeBufferPointer<String>
+    /// Room for the winner's captures: as many as the table's route with the most.
+    var captureRoom: RangeBuffer
+
+    /// Makes a request for all of `segments`.
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, segments: RangeBuffer, segmentRun: Range<Int>? = nil,
+        scheme: UnsafeBufferPointer<UInt8>?, method: MethodFilter, variants: UnsafeBufferPointer<String>,
+        captureRoom: RangeBuffer
+    ) {
+        self.bytes = bytes
+        self.segments = segments
+        self.segmentRun = segmentRun
+        self.segmentCount = segments.count
+        self.scheme = scheme
+        self.method = method
+        self.variants = variants
+        self.captureRoom = captureRoom
+    }
+
+    /// The bytes of the segment at `index`, in comparison form.
+    func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[segments[index]])
+    }
+
+    /// The segment at `index`, in comparison form, as a new string.
+    func segment(_ index: Int) -> String {
+        String(decoding: segmentBytes(index), as: UTF8.self)
+    }
+
+    /// Whether a route bound to `scheme` (`nil`: any) answers the request's scheme.
+    func accepts(scheme routeScheme: String?) -> Bool {
+        guard let routeScheme else { return true }
+        guard let scheme else { return false }
+        return routeScheme.utf8.elementsEqual(scheme)
+    }
+
+    /// Whether a route whose path matched answers the request: its method (index `routeMethod`
+    /// in `methods`, by ``MethodList/allows(_:routeMethod:)``), its scheme (``accepts(scheme:)``)
+    /// and its variants (``CompiledRoute/answers(variants:)``). The one place the three are
+    /// combined, for the matchers that check them after a path matched (the Foundation matcher,
+    /// the PCRE2 backend's literal map); the PCRE2 alternation checks the same at the end of each
+    /// branch.
+    ///
+    /// `schemeAndVariantsMayRefuse` is `false` for a route known to take every scheme and variant
+    /// list, which then is not read.
+    @inline(__always)
+    func isAnswered(
+        by route: @autoclosure () -> CompiledRoute, method routeMethod: Int?, in methods: MethodList,
+        schemeAndVariantsMayRefuse: Bool = true
+    ) -> Bool {
+        guard methods.allows(method, routeMethod: routeMethod) else { return false }
+        guard schemeAndVariantsMayRefuse else { return true }
+        let route = route()
+        return accepts(scheme: route.scheme) && route.answers(variants: variants)
+    }
+}
+
+@available(*, unavailable, message: "a MatchRequest lends bytes for one call")
+extension MatchRequest: Sendable {}
+
+/// The answer of a route matcher.
+package enum MatchOutcome {
+    /// The first route in precedence order that matches and answers.
+    case matched(RawMatch)
+    /// No route matches.
+    case noMatch
+    /// A user regex reached the work limit before the answer was known.
+    case limitExceeded
+}
+
+@available(*, unavailable, message: "a MatchOutcome points into a request's lent storage")
+extension MatchOutcome: Sendable {}
+
+/// The winner a route matcher found.
+package struct RawMatch {
+    /// The index of the route in the table given to ``MatcherBackend/makeRouteMatcher(routes:options:methods:)``.
+    var routeIndex: Int
+    /// The captured values, in element order, as ranges of the request's bytes, in the request's
+    /// ``MatchRequest/captureRoom``.
+    var captures: RangeBuffer
+    /// The segments the catch-all took, as indices into the request's segments.
+    var catchAll: Range<Int>?
+}
+
+@available(*, unavailable, message: "a RawMatch points into a request's lent storage")
+extension RawMatch: Sendable {}
+
+/// The work a lookup may spend in user regexes (constraints and rewrite rules).
+///
+/// Counted in steps of the bound ``RegexComplexity/workPerByte`` gives, shared by every regex a
+/// lookup may run, and charged before they run (see `RegexWork`), so that every backend reaches
+/// it at the same URLs. Route syntax never spends it: only user-written regexes do.
+package struct WorkBudget: Sendable, Hashable {
+    /// The steps left.
+    var remainingSteps: Int
+
+    /// The default budget of one lookup: 10,000,000 steps (the bound is loose: the README and the
+    /// Reliability article give what a lookup charged nearly the whole budget takes).
+    static let defaultSteps = 10_000_000
+
+    /// What one engine call may spend before the engine itself stops it, whatever was charged:
+    /// a safety net above any charged bound (which over-counts the engines' steps many times),
+    /// never the limit that decides an answer, and below ICU's own time limit (about half a
+    /// second here), which ends a search as if nothing matched.
+    static let engineNetSteps = 2 * defaultSteps
+
+    /// A budget of `steps` steps.
+    init(steps: Int = WorkBudget.defaultSteps) {
+        remainingSteps = steps
+    }
+
+    /// Takes `steps` from the budget; `false`, leaving nothing, when there were not that many.
+    mutating func charge(_ steps: Int) -> Bool {
+        guard steps <= remainingSteps else {
+            remainingSteps = 0
+            return false
+        }
+        remainingSteps -= steps
+        return true
+    }
+}

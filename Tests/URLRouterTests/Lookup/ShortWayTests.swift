@@ -7,7 +7,7 @@ import URLRouterHandlers
 /// rewrite or charge, room of constant size, what that makes constant folded in); the rest the
 /// full way (`CompiledTable.resolveInFull`), through the same step 3. For every URL the two must
 /// find exactly the same, whichever way a lookup takes.
-@Suite struct PlainPathTests {
+@Suite struct ShortWayTests {
     /// Routes of every element kind, methods, and a scheme-bound route.
     static let patterns: [(String, String?)] = [
         ("/", nil), ("/users", "GET"), ("/users", "POST"), ("/users/:id", "GET"), ("/users/:id/repos/:repo", nil),
@@ -15,7 +15,7 @@ import URLRouterHandlers
         ("https://secure/page", nil), ("/users/me", "DELETE"),
     ]
 
-    /// URLs the plain path takes, and some it must leave to the full pipeline.
+    /// URLs the scan takes, and some it turns away to the full normalization.
     static let urls = [
         "/", "", "/users", "/users/", "/users/42", "/users/42/repos/x", "/users/me", "/users//42", "/files/a/b/c",
         "/files", "/a/b/c", "/a//c", "/items/12", "/items/x", "/report-2024.json", "/nothing/here",
