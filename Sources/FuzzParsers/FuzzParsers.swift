@@ -102,7 +102,7 @@ enum FuzzParsers {
             return (0...text.utf8.count).contains(error.offset)
                 ? nil : "refusal offset \(error.offset) outside the input"
         }
-        let compiles = RouterBackend.available.map { $0.engine.compileError(rewriteExpression: regex) == nil }
+        let compiles = RouterBackend.available.map { $0.compileError(rewriteExpression: regex) == nil }
         if Set(compiles).count > 1 {
             return
                 "the backends disagree on compiling \(regex.portablePattern): \(zip(RouterBackend.available.map(\.name), compiles))"

@@ -47,7 +47,7 @@ extension Router {
         let (compact, live) = registry.renumbered()
         let table: CompiledTable
         do {
-            table = try CompiledTable(backend: backend.engine, registry: compact, rules: rules)
+            table = try CompiledTable(backend: backend, registry: compact, rules: rules)
         } catch {
             // Every pattern and rule compiled on its own when added, and tables too large for one
             // pattern are split into several, so this takes an engine failure (out of memory for JIT
@@ -58,7 +58,7 @@ extension Router {
             let reason = "the \(backend.name) backend could not compile the table: \(error)"
             table =
                 (try? CompiledTable(
-                    backend: RouterBackend.foundation.engine, registry: compact, rules: rules, fallbackReason: reason))
+                    backend: RouterBackend.foundation, registry: compact, rules: rules, fallbackReason: reason))
                 ?? CompiledTable(empty: options, fallbackReason: reason)
         }
         // Every live registration has its handler: both are added and removed under the lock.

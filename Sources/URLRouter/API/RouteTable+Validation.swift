@@ -95,7 +95,7 @@ extension RouteTable {
         }
         let compiled: CompiledTable
         do {
-            compiled = try CompiledTable(backend: backend.engine, registry: registry, rules: rules)
+            compiled = try CompiledTable(backend: backend, registry: registry, rules: rules)
         } catch {
             let refusal = RouterError(
                 .invalidPattern, input: "route table",

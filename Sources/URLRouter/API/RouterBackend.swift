@@ -8,9 +8,14 @@ public struct RouterBackend: Sendable {
     /// The backend's name (`foundation`, `pcre2`).
     public var name: String { engine.name }
     /// The engine.
-    package let engine: any MatcherBackend
+    let engine: any MatcherBackend
 
-    /// Wraps an engine, for example a custom ``MatcherBackend``.
+    /// Why the engine does not compile `regex` as a rewrite rule's expression, or `nil` when it does.
+    package func compileError(rewriteExpression regex: SharedRegex) -> String? {
+        engine.compileError(rewriteExpression: regex)
+    }
+
+    /// Wraps an engine.
     init(_ engine: any MatcherBackend) {
         self.engine = engine
     }

@@ -4,7 +4,7 @@
 /// with literals in comparison form and user regexes parsed into ``SharedRegex``. A conforming
 /// backend finds, for a request, the first route in that order that matches and answers the
 /// lookup, so every backend picks the same winner.
-package protocol MatcherBackend: Sendable {
+protocol MatcherBackend: Sendable {
     /// The backend's name as the CLI spells it (`foundation`, `pcre2`).
     var name: String { get }
 

@@ -1,5 +1,5 @@
 /// The answer of a rewriter.
-package enum RewriteOutcome: Sendable, Hashable {
+enum RewriteOutcome: Sendable, Hashable {
     /// No rule applies.
     case none
     /// Rule `rule` applies; `groups[0]` is its match, `nil` a group that did not take part.

@@ -1,5 +1,5 @@
 /// A compiled route table (a class: a lookup calls it through one reference, copying nothing).
-package protocol RouteMatcher: AnyObject, Sendable {
+protocol RouteMatcher: AnyObject, Sendable {
     /// Finds the first route, in precedence order, that matches `request` and answers it.
     ///
     /// - Complexity: linear in the URL's length for routes without user regexes; user regexes
@@ -13,7 +13,7 @@ package protocol RouteMatcher: AnyObject, Sendable {
 /// Everything in it is lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
 /// (the bytes, the segments, the scheme, the variants, and the room for captures) and must not
 /// be kept; it holds no reference, so passing it retains nothing.
-package struct MatchRequest {
+struct MatchRequest {
     /// The bytes holding the segments (the URL, or its decoded segments).
     var bytes: UnsafeBufferPointer<UInt8>
     /// The URL's segments, as ranges of ``bytes``.
@@ -90,7 +90,7 @@ package struct MatchRequest {
 extension MatchRequest: Sendable {}
 
 /// The answer of a route matcher.
-package enum MatchOutcome {
+enum MatchOutcome {
     /// The first route in precedence order that matches and answers.
     case matched(RawMatch)
     /// No route matches.
@@ -103,7 +103,7 @@ package enum MatchOutcome {
 extension MatchOutcome: Sendable {}
 
 /// The winner a route matcher found.
-package struct RawMatch {
+struct RawMatch {
     /// The index of the route in the table given to ``MatcherBackend/makeRouteMatcher(routes:options:methods:)``.
     var routeIndex: Int
     /// The captured values, in element order, as ranges of the request's bytes, in the request's
@@ -121,7 +121,7 @@ extension RawMatch: Sendable {}
 /// Counted in steps of the bound ``RegexComplexity/workPerByte`` gives, shared by every regex a
 /// lookup may run, and charged before they run (see `RegexWork`), so that every backend reaches
 /// it at the same URLs. Route syntax never spends it: only user-written regexes do.
-package struct WorkBudget: Sendable, Hashable {
+struct WorkBudget: Sendable, Hashable {
     /// The steps left.
     var remainingSteps: Int
 

@@ -1,5 +1,5 @@
 /// Compiled rewrite rules.
-package protocol URLRewriter: Sendable {
+protocol URLRewriter: Sendable {
     /// The first rule, in the order added, whose first (leftmost) match in `url` is not empty.
     func firstApplicableRule(in url: String, budget: inout WorkBudget) -> RewriteOutcome
 }

@@ -4,7 +4,7 @@
 /// first route, in this order, that matches the path and answers the lookup (its method, see
 /// ``MethodList``, and ``answers(variants:)``) has found
 /// the winner. A class, immutable after init, so backends hold routes without copying them.
-package final class CompiledRoute: Sendable {
+final class CompiledRoute: Sendable {
     /// The scheme the route is bound to (its own or the default scheme), or `nil` for any.
     let scheme: String?
     /// The positions of the route.

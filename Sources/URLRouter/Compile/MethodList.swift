@@ -3,7 +3,7 @@
 ///
 /// The list holds every method the routes answer (``HTTPMethodName/answered(by:)``: each route's,
 /// and `HEAD` where a route is `GET`), sorted. A table builds it once and hands it to its backend.
-package struct MethodList: Sendable {
+struct MethodList: Sendable {
     /// The methods, sorted.
     let names: [String]
     /// The same, as tokens, for the methods of up to 15 bytes: compared as two words.

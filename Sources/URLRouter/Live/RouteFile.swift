@@ -33,9 +33,9 @@ import Foundation
         public var column: Int
         /// How many characters of ``pattern`` the file does not hold at ``column`` (the scheme a
         /// nested JSON group puts in front), so a pattern offset `o` is at column `column + o - shift`.
-        package var shift: Int = 0
+        var shift: Int = 0
         /// The 1-based column of the handler's name on a line (a JSON map's: the key's).
-        package var handlerColumn: Int = 0
+        var handlerColumn: Int = 0
 
         /// The 1-based column of `offset`, a UTF-8 offset into ``pattern`` (a ``RouterError``'s):
         /// ``column`` for none.
@@ -83,12 +83,12 @@ import Foundation
     }
 
     /// The largest file read (16 MiB): a route file is text a person or a deploy tool writes.
-    package static let maxBytes = 16 << 20
+    static let maxBytes = 16 << 20
 
     /// The file's path, as given.
     public let path: String
     /// Whether the file is a JSON route map.
-    package let isJSON: Bool
+    let isJSON: Bool
     /// The routes, in file order (a JSON route map's in pattern order).
     public let routes: [Route]
     /// The rewrite rules, in file order.

@@ -71,9 +71,17 @@ package struct CompiledTable: Sendable {
     /// The bound on what the lookup's user regexes can cost, charged before they run.
     let regexWork: RegexWork
 
-    /// Compiles `registry` and `rules` on `backend`; `fallbackReason` says why this backend serves (see ``fallbackReason``).
+    /// Compiles `registry` and `rules` on `backend`; `fallbackReason` says why this backend serves
+    /// (see ``fallbackReason``).
     package init(
-        backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule], fallbackReason: String? = nil
+        backend: RouterBackend, registry: RouteRegistry, rules: [RewriteRule], fallbackReason: String? = nil
+    ) throws {
+        try self.init(engine: backend.engine, registry: registry, rules: rules, fallbackReason: fallbackReason)
+    }
+
+    /// Compiles `registry` and `rules` on the engine `backend`.
+    init(
+        engine backend: any MatcherBackend, registry: RouteRegistry, rules: [RewriteRule], fallbackReason: String? = nil
     ) throws {
         self.fallbackReason = fallbackReason
         let routes = registry.compile()

@@ -5,7 +5,7 @@
 /// what most matches lack): a table's owning match (``RouteTable/Match``) is one of these and its
 /// value, with nothing allocated for a URL with no `%` and no rewrite; a ``RouteMatch`` wraps one.
 @usableFromInline
-package struct MatchRecord: Sendable {
+struct MatchRecord: Sendable {
     /// The winning registration.
     @usableFromInline package let route: RouteRegistration
     /// The URL that was matched: the caller's, or the rewritten one.

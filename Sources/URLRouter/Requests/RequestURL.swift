@@ -67,7 +67,7 @@ package struct RequestURL: Sendable {
 
     /// The request without its first segment, and without where that segment was written (for
     /// a layer that drops a segment before matching: ``PreparedLookup/dropFirstSegment()``).
-    package mutating func removeFirstSegment() {
+    mutating func removeFirstSegment() {
         segmentRanges.removeFirst()
         guard let extras, var written = extras.writtenSegmentRanges else { return }
         written.removeFirst()

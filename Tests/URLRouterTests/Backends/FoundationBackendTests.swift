@@ -148,10 +148,10 @@ import Testing
                 registry.add(RouteRegistration(pattern: pattern, handle: index))
             }
             let rules = try (0..<5).map { try RewriteRule("^r\(round)x\($0)", target: "/a") }
-            _ = try CompiledTable(backend: backend, registry: registry, rules: rules)
+            _ = try CompiledTable(engine: backend, registry: registry, rules: rules)
             #expect(backend.cachedRegexCount == 205, "round \(round)")
         }
-        _ = try CompiledTable(backend: backend, registry: RouteRegistry(options: RouterOptions()), rules: [])
+        _ = try CompiledTable(engine: backend, registry: RouteRegistry(options: RouterOptions()), rules: [])
         #expect(backend.cachedRegexCount == 0)
     }
 }

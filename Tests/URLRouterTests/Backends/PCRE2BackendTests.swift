@@ -28,8 +28,8 @@ struct TablePair {
     ) throws {
         var registry = RouteRegistry(options: options)
         for registration in registrations { registry.add(registration) }
-        pcre2 = try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: rules)
-        foundation = try CompiledTable(backend: FoundationBackend(), registry: registry, rules: rules)
+        pcre2 = try CompiledTable(engine: PCRE2Backend(), registry: registry, rules: rules)
+        foundation = try CompiledTable(engine: FoundationBackend(), registry: registry, rules: rules)
     }
 
     /// The winner's name on each backend (or the miss reason), which must agree.
@@ -137,7 +137,7 @@ struct TablePair {
             try #require(throws: RouterError.self) { try beyond.register([try route("GET")]) }.code == .invalidPattern)
         // Refused as a whole: nothing of the batch was added.
         #expect(beyond.count == registry.count)
-        _ = try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: [])
+        _ = try CompiledTable(engine: PCRE2Backend(), registry: registry, rules: [])
     }
 
     @Test func routesOnePatternCannotHoldBecomeAChainThatKeepsPrecedence() throws {
@@ -285,7 +285,7 @@ struct TablePair {
         #expect(PCRE2Backend.libraryVersion == nil)
         let registry = RouteRegistry(options: RouterOptions.handlerRouter)
         #expect(throws: RouterError.self) {
-            try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: [])
+            try CompiledTable(engine: PCRE2Backend(), registry: registry, rules: [])
         }
     }
 }

@@ -43,9 +43,9 @@ import URLRouterHandlers
                 RouteRegistration(pattern: try RoutePattern(route.0), method: route.1, name: "r\(index)", handle: index)
             )
         }
-        var tables = [try CompiledTable(backend: FoundationBackend(), registry: registry, rules: rules)]
+        var tables = [try CompiledTable(engine: FoundationBackend(), registry: registry, rules: rules)]
         #if PCRE2
-        tables.append(try CompiledTable(backend: PCRE2Backend(), registry: registry, rules: rules))
+        tables.append(try CompiledTable(engine: PCRE2Backend(), registry: registry, rules: rules))
         #endif
         return tables
     }
