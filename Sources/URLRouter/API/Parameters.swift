@@ -15,7 +15,6 @@ public struct Parameters: Sendable {
     let match: RouteMatch
 
     /// The parameters of `match`.
-    @inline(__always)
     init(_ match: RouteMatch) {
         self.match = match
     }

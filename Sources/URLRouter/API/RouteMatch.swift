@@ -13,7 +13,6 @@ package final class RouteMatch: Sendable {
     // The record's parameters, forwarded rather than a record taken whole: built here, the record
     // is written in the object's storage; built apart and handed in, it is copied there, which
     // Benchmarks/instructions counts.
-    @inline(__always)
     init(
         route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,

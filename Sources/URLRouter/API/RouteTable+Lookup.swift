@@ -243,7 +243,6 @@ extension UnsafePointer where Pointee == MatchView {
 }
 
 /// Whether `count` bytes at `a` and `b` are equal.
-@inline(__always)
 func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     for offset in 0..<count where a[offset] != b[offset] { return false }
     return true

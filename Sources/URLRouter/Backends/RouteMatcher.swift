@@ -74,7 +74,6 @@ struct MatchRequest {
     ///
     /// `schemeAndVariantsMayRefuse` is `false` for a route known to take every scheme and variant
     /// list, which then is not read.
-    @inline(__always)
     func isAnswered(
         by route: @autoclosure () -> CompiledRoute, method routeMethod: Int?, in methods: MethodList,
         schemeAndVariantsMayRefuse: Bool = true

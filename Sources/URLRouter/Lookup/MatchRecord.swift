@@ -51,7 +51,6 @@ struct MatchRecord: Sendable {
 
     /// The match a lookup's resolution found (its spans, ranges and rare parts), its ranges copied
     /// out of the lent buffers in place; `extra`, the caller's extra values, when it has some.
-    @inline(__always)
     init(
         route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,

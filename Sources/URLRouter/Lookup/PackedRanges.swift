@@ -22,7 +22,6 @@ struct PackedRanges: Sendable {
 
     /// The ranges of `buffer`, or `nil` when there are more than ``capacity`` or a bound does not
     /// fit in 32 bits.
-    @inline(__always)
     init?(_ buffer: RangeBuffer) {
         let count = buffer.count
         guard count <= Self.capacity else { return nil }

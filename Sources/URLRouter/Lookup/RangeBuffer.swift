@@ -29,7 +29,6 @@ struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
     /// Room for up to ``fixedCapacity`` ranges (the segments of a URL of about 100 bytes, and its
     /// captures) is a stack allocation of constant size, which costs a lookup less than one sized
     /// at run time.
-    @inline(__always)
     static func withTemporary<R>(capacity: Int, _ body: (RangeBuffer) throws -> R) rethrows -> R {
         if capacity <= fixedCapacity {
             return try withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: fixedCapacity) { storage in
@@ -65,7 +64,7 @@ struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
     }
 
     /// The ranges as an owning list.
-    @inline(__always) var rangeList: RangeList { RangeList(self) }
+    var rangeList: RangeList { RangeList(self) }
 
     /// The ranges after the first, in the same storage.
     func droppingFirst() -> RangeBuffer {

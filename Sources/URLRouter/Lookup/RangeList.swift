@@ -20,7 +20,6 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
     }
 
     /// A list of the ranges of `buffer`.
-    @inline(__always)
     init(_ buffer: RangeBuffer) {
         if let packed = PackedRanges(buffer) {
             self.packed = packed

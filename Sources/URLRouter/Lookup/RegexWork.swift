@@ -22,7 +22,8 @@
 /// nothing can pass it, and nothing is charged. A table whose crude bound fits at
 /// ``RouterOptions/maxURLLength`` never charges at all.
 struct RegexWork: Sendable {
-    /// What one run of a regex costs besides its bytes (ICU takes about 2 µs to start a search).
+    /// What one run of a regex costs besides its bytes: starting a search costs something of its
+    /// own, however short the text.
     static let stepsPerRun = 200
     /// How many bytes the bound reads to see whether an attempt dies early (most attempts that
     /// fail do so in a few bytes); an attempt still going after that is charged the whole text.

@@ -74,7 +74,6 @@ struct ThreadSnapshots {
     /// The snapshot of `owner` for a lookup on this thread: this thread's copy when it is of
     /// generation `wanted` or later, found without a lock; otherwise a copy of `published()`'s
     /// (a snapshot and its generation), kept for the next lookups.
-    @inline(__always)
     static func snapshot(
         of owner: Int, wanted: Int, key: ThreadSpecificKey, published: () -> (any ThreadCopyable, generation: Int)
     ) -> AnyObject {
@@ -123,7 +122,6 @@ struct ThreadSnapshots {
     }
 
     /// This thread's copies, made on first use.
-    @inline(__always)
     static func current(key: ThreadSpecificKey) -> UnsafeMutablePointer<ThreadSnapshots> {
         if let pointer = key.value { return pointer.assumingMemoryBound(to: ThreadSnapshots.self) }
         let copies = UnsafeMutablePointer<ThreadSnapshots>.allocate(capacity: 1)

@@ -48,13 +48,11 @@ package struct RequestURL: Sendable {
 
     static let absent: (Int32, Int32) = (-1, -1)
 
-    @inline(__always)
     static func span(_ range: Range<Int>?) -> (Int32, Int32) {
         guard let range else { return absent }
         return (Int32(range.lowerBound), Int32(range.upperBound))
     }
 
-    @inline(__always)
     static func range(_ span: (Int32, Int32)) -> Range<Int>? {
         span.0 < 0 ? nil : Int(span.0)..<Int(span.1)
     }
@@ -228,7 +226,6 @@ package struct RequestURL: Sendable {
     }
 
     /// Whether a host (its bytes as written, or decoded) is a segment under `rule`.
-    @inline(__always)
     static func hostIsSegment<Bytes: Collection<UInt8>>(_ host: Bytes, _ rule: RouterOptions.HostRule) -> Bool {
         switch rule {
         case .always: return true

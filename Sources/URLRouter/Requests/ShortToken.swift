@@ -28,7 +28,6 @@ struct ShortToken: Sendable {
     }
 
     /// A method byte upper-cased, or `nil` when it is not a token character (RFC 9110 `tchar`).
-    @inline(__always)
     static func methodByte(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - 32
@@ -55,7 +54,6 @@ struct ShortToken: Sendable {
         storedCount = count
     }
 
-    @inline(__always)
     static func make<C: Collection<UInt8>>(_ source: C, map: (UInt8) -> UInt8?) -> ShortToken? {
         var token = ShortToken()
         for byte in source {

@@ -100,7 +100,7 @@ struct URLLayout {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let total = bytes.count
         // memchr finds the delimiters (vectorized in libc); the URL is scanned only a few times.
-        @inline(__always) func find(_ byte: UInt8, from: Int, to: Int) -> Int? {
+        func find(_ byte: UInt8, from: Int, to: Int) -> Int? {
             guard to > from, let found = memchr(base + from, Int32(byte), to - from) else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
@@ -174,7 +174,6 @@ struct URLLayout {
 
     /// Calls `body` with each non-empty `/`-separated segment of `path`, in order, until it returns
     /// `false`; returns whether it never did.
-    @inline(__always)
     static func forEachSegment(
         of path: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool
     ) -> Bool {
@@ -193,7 +192,6 @@ struct URLLayout {
     }
 
     /// The part of `text` at UTF-8 offsets `range`.
-    @inline(__always)
     func slice(_ text: String, _ range: Range<Int>) -> Substring {
         text.utf8Slice(range)
     }

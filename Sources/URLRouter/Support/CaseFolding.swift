@@ -15,7 +15,6 @@ func asciiLower(_ byte: UInt8) -> UInt8 {
 }
 
 /// Whether two byte sequences are equal, ignoring the case of ASCII letters.
-@inline(__always)
 package func asciiCaseInsensitiveEqual<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
     guard a.count == b.count else { return false }
     return zip(a, b).allSatisfy { asciiLower($0) == asciiLower($1) }

@@ -26,7 +26,6 @@ final class ByteKeyTable: @unchecked Sendable {
         let bytes: UnsafeMutablePointer<UInt8>
 
         /// The value of `key` (its ASCII letters lowered first when `folding`), or `nil`.
-        @inline(__always)
         func lookup(_ key: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int? {
             let hash = ByteHash.words(key, folding: folding)
             var position = Int(truncatingIfNeeded: hash) & mask

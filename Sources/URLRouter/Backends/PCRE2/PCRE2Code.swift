@@ -130,7 +130,6 @@ final class PCRE2Code: @unchecked Sendable {
 
     /// Matches `code` (JIT code when `jit`, else on the interpreter) against `length` bytes at
     /// `subject`: the one place that chooses between the two.
-    @inline(__always)
     static func match(
         _ code: OpaquePointer, jit: Bool, _ subject: UnsafePointer<UInt8>?, _ length: Int, _ matchData: OpaquePointer,
         _ context: OpaquePointer
@@ -148,7 +147,6 @@ final class PCRE2Code: @unchecked Sendable {
 }
 /// The number `n` of the `(*MARK:n)` the last successful match in `matchData` passed, or `nil`
 /// when it passed none. Route and rule alternations name each branch this way.
-@inline(__always)
 func markNumber(in matchData: OpaquePointer) -> Int? {
     guard var cursor = pcre2_get_mark_8(matchData) else { return nil }
     var number = 0

@@ -131,7 +131,6 @@ final class PCRE2RawReplay: RawMatchReplay {
         replay(calls: lookupStarts[index]..<lookupStarts[index + 1])
     }
 
-    @inline(__always)
     func replay(calls: Range<Int>) -> Int {
         var sum = 0
         let base = subjects.baseAddress!

@@ -384,7 +384,6 @@ struct MethodCodes: Sendable {
     }
 
     /// The code the subject carries for a lookup's method filter.
-    @inline(__always)
     func code(for filter: MethodFilter) -> UInt8 {
         switch filter {
         case .any: return MethodCodes.every
