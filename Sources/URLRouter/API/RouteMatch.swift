@@ -16,12 +16,13 @@ package final class RouteMatch: Sendable {
     init(
         route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
-        segments: RangeBuffer, captures: RangeBuffer, rare: Resolution.Rare?, extra: borrowing [String: any Sendable]?,
-        callerURL: String?
+        segments: RangeBuffer, segmentRun: Range<Int>?, captures: RangeBuffer, rare: Resolution.Rare?,
+        extra: borrowing [String: any Sendable]?, callerURL: String?
     ) {
         self.record = MatchRecord(
             route: route, routedURL: routedURL, scheme: scheme, decodePlus: decodePlus, spans: spans,
-            catchAll: catchAll, segments: segments, captures: captures, rare: rare, extra: extra, callerURL: callerURL)
+            catchAll: catchAll, segments: segments, segmentRun: segmentRun, captures: captures, rare: rare,
+            extra: extra, callerURL: callerURL)
     }
 
     /// The winning registration (its pattern, method, variant and name).

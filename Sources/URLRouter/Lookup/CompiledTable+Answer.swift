@@ -81,7 +81,8 @@ extension CompiledTable {
                 route: registration, routedURL: routedURL,
                 scheme: resolution.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
                 spans: (resolution.hostSpan, resolution.querySpan, resolution.fragmentSpan),
-                catchAll: resolution.catchAll, segments: resolution.segments, captures: resolution.captures,
+                catchAll: resolution.catchAll, segments: resolution.segments, segmentRun: resolution.segmentRun,
+                captures: resolution.captures,
                 rare: resolution.rare, extra: extra, callerURL: resolution.rewrittenURL == nil ? nil : url))
     }
 }

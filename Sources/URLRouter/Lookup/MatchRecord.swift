@@ -10,10 +10,13 @@ struct MatchRecord: Sendable {
     @usableFromInline package let route: RouteRegistration
     /// The URL that was matched: the caller's, or the rewritten one.
     @usableFromInline let routedURL: String
-    /// The segments and the captured values, packed, when both fit (else they are in ``rare``):
-    /// copying a packed value copies bits, where a ``RangeList`` (which may hold an array) is
-    /// copied and destroyed through its value witnesses.
-    let packedSegments: PackedRanges
+    /// The segments, when they are the `/`-separated parts of one run of ``storage`` (nearly every
+    /// URL): that run, from which ``segmentRanges`` splits them when asked; else they are in
+    /// ``rare``. Kept as the run rather than packed: only the tools read a match's segments.
+    let segmentRun: Range<Int32>?
+    /// The captured values, packed, when they fit (else they are in ``rare``): copying a packed
+    /// value copies bits, where a ``RangeList`` (which may hold an array) is copied and destroyed
+    /// through its value witnesses.
     @usableFromInline let packedCaptures: PackedRanges
     let requestScheme: String?
     let decodePlus: Bool
@@ -54,8 +57,8 @@ struct MatchRecord: Sendable {
     init(
         route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
-        segments: RangeBuffer, captures: RangeBuffer, rare: Resolution.Rare?, extra: borrowing [String: any Sendable]?,
-        callerURL: String?
+        segments: RangeBuffer, segmentRun: Range<Int>?, captures: RangeBuffer, rare: Resolution.Rare?,
+        extra: borrowing [String: any Sendable]?, callerURL: String?
     ) {
         self.route = route
         self.routedURL = routedURL
@@ -63,11 +66,18 @@ struct MatchRecord: Sendable {
         self.decodePlus = decodePlus
         (self.hostSpan, self.querySpan, self.fragmentSpan) = spans
         self.catchAllRange = catchAll
-        let packedSegments = PackedRanges(segments)
+        let run: Range<Int32>? =
+            if segments.isEmpty {
+                0..<0
+            } else if let segmentRun, segmentRun.upperBound <= Int(Int32.max) {
+                Int32(segmentRun.lowerBound)..<Int32(segmentRun.upperBound)
+            } else {
+                nil
+            }
         let packedCaptures = PackedRanges(captures)
-        self.packedSegments = packedSegments ?? PackedRanges()
+        self.segmentRun = run
         self.packedCaptures = packedCaptures ?? PackedRanges()
-        let packs = packedSegments != nil && packedCaptures != nil
+        let packs = run != nil && packedCaptures != nil
         // A resolution without its rare parts has no rewrite and no full normalization.
         let hasExtra = extra.map { !$0.isEmpty } ?? false
         guard !packs || rare != nil || callerURL != nil || hasExtra else {
@@ -87,7 +97,19 @@ struct MatchRecord: Sendable {
     /// The caller's extra values, when there are some.
     var extra: [String: any Sendable]? { rare?.extra }
     /// The segments of the normalized URL, as ranges of ``storage``.
-    var segmentRanges: RangeList { rare?.segments ?? RangeList(packedSegments) }
+    var segmentRanges: RangeList {
+        if let segments = rare?.segments { return segments }
+        var ranges = RangeList()
+        guard let run = segmentRun.map({ Int($0.lowerBound)..<Int($0.upperBound) }), !run.isEmpty else { return ranges }
+        let bytes = storage.utf8
+        var start = run.lowerBound
+        for (offset, byte) in zip(run, bytes.dropFirst(run.lowerBound)) where byte == UInt8(ascii: "/") {
+            ranges.append(start..<offset)
+            start = offset + 1
+        }
+        ranges.append(start..<run.upperBound)
+        return ranges
+    }
     /// The captured values, as ranges of ``storage``.
     var captures: RangeList { rare?.captures ?? RangeList(packedCaptures) }
     /// The text holding the segments' comparison forms: the routed URL unless a segment had escapes.
