@@ -37,11 +37,9 @@ struct PlainScan {
     }
 
     /// The most segments a URL of `length` bytes can have: room enough for ``scan(_:hostRule:segments:)``.
-    @inline(__always)
     static func segmentCapacity(urlLength length: Int) -> Int { length / 2 + 2 }
 
     /// Scans `bytes`; `nil` when the URL needs the full normalization.
-    @inline(__always)
     static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, segments: RangeBuffer
     ) -> PlainScan? {
@@ -69,7 +67,6 @@ struct PlainScan {
     // registers and back. Exact, so that the scan takes each delimiter of a word in turn, and
     // reads the next word without waiting for where this one's delimiters are, rather than read
     // again from each (commit a350b7f gives the measurements).
-    @inline(__always)
     static func delimiterMask(_ word: UInt64) -> UInt64 {
         let word = UInt64(littleEndian: word)
         return zeroBytes((word | 0x1010_1010_1010_1010) ^ 0x3F3F_3F3F_3F3F_3F3F)
@@ -78,7 +75,6 @@ struct PlainScan {
 
     /// The high bit of every zero byte of `x`, and no other bit: adding 0x7F to a byte's low seven
     /// bits carries into its high bit unless they are all zero, and never into the next byte.
-    @inline(__always)
     static func zeroBytes(_ x: UInt64) -> UInt64 {
         let low = UInt64(0x7F7F_7F7F_7F7F_7F7F)
         return ~(((x & low) &+ low) | x | low)
@@ -108,7 +104,7 @@ struct PlainScan {
         guard end >= 8 else {
             return bytes[..<end].contains { RequestRefusal.isControl($0) || $0 == UInt8(ascii: "\\") }
         }
-        @inline(__always) func word(_ offset: Int) -> UInt64 {
+        func word(_ offset: Int) -> UInt64 {
             UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
         }
         var found: UInt64 = 0
@@ -131,7 +127,6 @@ struct PlainScan {
     /// For an ASCII byte `b` (high bit clear, kept by `& ~word`), the high bit of `b - 0x20` is set
     /// when `b < 0x20`, of `b + 1` when `b == 0x7F`, and of `(b ^ 0x5C) - 1` when `b == 0x5C`; a
     /// borrow only travels up from a byte that is one of them.
-    @inline(__always)
     static func refusableMask(_ word: UInt64) -> UInt64 {
         let word = UInt64(littleEndian: word)
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -147,7 +142,6 @@ extension RequestURL {
     /// normalization's.
     ///
     /// - Returns: `false`, having learned nothing usable, when the URL needs the full normalization.
-    @inline(__always)
     static func scanPlain(
         _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, into scan: inout PlainScan
     ) -> Bool {
@@ -165,7 +159,7 @@ extension RequestURL {
             // `/`, `?`, `#` and `%` as bits of one word: one rarely taken branch per ordinary byte.
             let delimiters: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
             // A `/` at `position`: the segment before it, if any, ends there.
-            @inline(__always) func slash(at position: Int) {
+            func slash(at position: Int) {
                 if position > segmentStart {
                     if emptySegmentSeen { contiguous = false }
                     if base[segmentStart] == UInt8(ascii: ".") { dotLed = true }
