@@ -50,7 +50,6 @@ struct MethodList: Sendable {
     }
 
     /// Whether a route whose method has index `routeMethod` (`nil`: no method) answers `filter`.
-    @inline(__always)
     func allows(_ filter: MethodFilter, routeMethod: Int?) -> Bool {
         guard case .lookup(let wanted) = filter, let routeMethod else { return true }
         guard let wanted else { return false }

@@ -62,7 +62,6 @@ extension CompiledTable {
 
     /// The owning answer: the registration of `resolution`'s winner that answers `variants`, and
     /// the match copied out of the lent buffers, or the miss.
-    @inline(__always)
     func copy(
         _ resolution: borrowing Resolution, url: String, variants: [String], extra: [String: any Sendable]?
     ) -> Result<RouteMatch, RouteMiss> {

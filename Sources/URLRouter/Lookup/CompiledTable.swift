@@ -53,9 +53,11 @@ package struct CompiledTable: Sendable {
     /// Whether lookups scan a URL with ``PlainScan`` before they normalize it: always but in a
     /// copy made by ``normalizingEveryURL()``.
     private(set) var scansPlain = true
-    /// Whether the table has no rewrite rules and no regex whose work a lookup must charge: then
-    /// nearly every lookup takes the short way into step 3 (``resolve(_:method:variants:forcingCharges:_:)``).
-    let hasNothingToChargeOrRewrite: Bool
+    /// Whether lookups take the short way into step 3
+    /// (``resolve(_:method:variants:forcingCharges:_:)``): the table has no rewrite rules, no
+    /// regex whose work a lookup must charge, and no default scheme (which the full way applies
+    /// to the scan it makes, so that no URL is scanned twice).
+    let takesShortWay: Bool
     // The options a lookup reads, held apart: reading them does not copy ``options``.
     let maxURLLength: Int
     let hostRule: RouterOptions.HostRule
@@ -104,7 +106,7 @@ package struct CompiledTable: Sendable {
         self.decodePlus = options.decodePlus
         self.requestChecks = options.requestChecks
         self.maxCaptureCount = routes.map(\.captureCount).max() ?? 0
-        self.hasNothingToChargeOrRewrite = rules.isEmpty && !regexWork.mayExceedBudget
+        self.takesShortWay = rules.isEmpty && !regexWork.mayExceedBudget && options.fallbackScheme == nil
     }
 
     /// The same table with every URL normalized in full, never scanned plain: what the tests and
@@ -145,7 +147,7 @@ package struct CompiledTable: Sendable {
         self.rewriter = nil
         self.hasMethodRoutes = false
         self.store = RegistrationStore(routes: [])
-        self.hasNothingToChargeOrRewrite = true
+        self.takesShortWay = options.fallbackScheme == nil
         self.methods = MethodList(routes: [])
         self.maxCaptureCount = 0
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostRule, options.fallbackScheme)
@@ -162,7 +164,6 @@ package struct CompiledTable: Sendable {
     }
 
     /// Runs `body` on the UTF-8 bytes of `text`, without copying them when the string is native.
-    @inline(__always)
     func withBytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(text.utf8).withUnsafeBufferPointer(body)
@@ -203,17 +204,18 @@ package struct CompiledTable: Sendable {
     /// `forcingCharges`, every regex the lookup runs is charged to its budget, however short the
     /// URL: for a layer that matches more often than once.
     ///
-    /// Nearly every lookup is one of a table with nothing to rewrite or charge, for a native
-    /// string whose segments and captures fit room of constant size: its step 3 runs here, with
-    /// what that makes constant folded in. Every other lookup takes the same steps out of line
-    /// (``resolveInFull(_:_:_:forcingCharges:_:)``).
+    /// Nearly every lookup is one of a table that takes the short way (``takesShortWay``), for a
+    /// native string whose segments and captures fit room of constant size: its step 3 runs here,
+    /// with what that makes constant folded in. Every other lookup takes the same steps out of
+    /// line (``resolveInFull(_:_:_:forcingCharges:scanned:_:)``), and so does a URL the scan here
+    /// turned away, which is not scanned again.
     @inline(__always)
     func resolve(
         _ url: String, method: String?, variants: [String], forcingCharges: Bool = false,
         _ body: (inout PreparedLookup) -> Void
     ) {
         let method = methods.filter(for: method)
-        guard !forcingCharges, hasNothingToChargeOrRewrite else {
+        guard !forcingCharges, takesShortWay else {
             return resolveInFull(url, method, variants, forcingCharges: forcingCharges, scanned: false, body)
         }
         let shortWay = url.utf8.withContiguousStorageIfAvailable { bytes -> ShortWay in
@@ -226,7 +228,7 @@ package struct CompiledTable: Sendable {
                 switch prepareScanned(lent, nil, method, variants, false, WorkBudget(), body) {
                 case .prepared: return .prepared
                 case .needsNormalizing: return .scannedAway
-                case .needsDefaultScheme: return .notTaken
+                case .needsDefaultScheme: return .notTaken  // not in a table that takes the short way
                 }
             }
         }
@@ -337,7 +339,6 @@ package struct CompiledTable: Sendable {
 
     /// Step 3 by the scan (``PlainScan``), on the routed URL's bytes with the room lent: a URL with
     /// no `%` as ranges of its own bytes, then `body`.
-    @inline(__always)
     func prepareScanned(
         _ lent: Lent, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: [String], _ charging: Bool,
         _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
@@ -365,7 +366,6 @@ package struct CompiledTable: Sendable {
         let captureRoom: RangeBuffer
 
         /// `bytes`, and room at `room` for `segmentCapacity` segments, then `captureCapacity` captures.
-        @inline(__always)
         init(
             _ bytes: UnsafeBufferPointer<UInt8>, room: UnsafeMutablePointer<Range<Int>>?, _ segmentCapacity: Int,
             _ captureCapacity: Int
@@ -423,7 +423,6 @@ package struct CompiledTable: Sendable {
     /// Whether the request checks clear a URL the scan took, without reading it again
     /// (``PlainScan/mayBeRefused(_:checks:)``): always, in a table without checks. A URL it does
     /// not clear goes to the full check.
-    @inline(__always)
     func clears(_ scan: PlainScan, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks)
     }
@@ -433,7 +432,6 @@ package struct CompiledTable: Sendable {
     /// The first call answers nearly every lookup; what follows a miss is out of line
     /// (``matchAfterMiss(_:_:_:_:_:)``), so that the common path keeps a small frame. A lookup
     /// that ended before the URL was scanned (too long, malformed, refused) has nothing to match.
-    @inline(__always)
     func match(_ prepared: inout PreparedLookup) {
         guard prepared.resolution.scanned else { return }
         let request = prepared.matchRequest
@@ -482,7 +480,6 @@ package struct CompiledTable: Sendable {
     }
 
     /// One matcher call, after charging what its constraints can cost (when the lookup charges).
-    @inline(__always)
     func firstMatch(_ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget) -> MatchOutcome {
         if charging,
             !regexWork.chargeConstraints(

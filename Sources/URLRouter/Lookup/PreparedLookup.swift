@@ -19,7 +19,6 @@ package struct PreparedLookup: ~Copyable {
     /// What the lookup's user regexes may still cost.
     var budget: WorkBudget
 
-    @inline(__always)
     init(
         resolution: consuming Resolution, method: MethodFilter, variants: UnsafeBufferPointer<String>,
         captureRoom: RangeBuffer, charging: Bool, budget: WorkBudget = WorkBudget()
@@ -42,7 +41,6 @@ package struct PreparedLookup: ~Copyable {
 
 extension PreparedLookup {
     /// What the matcher is asked: the prepared request's segments, method and variants.
-    @inline(__always)
     var matchRequest: MatchRequest {
         MatchRequest(
             bytes: resolution.storage, segments: resolution.segments, segmentRun: resolution.segmentRun,
@@ -206,7 +204,6 @@ struct Resolution: ~Copyable {
     }
 
     /// Takes `raw` as the winner.
-    @inline(__always)
     mutating func record(_ raw: RawMatch) {
         routeIndex = raw.routeIndex
         captures = raw.captures

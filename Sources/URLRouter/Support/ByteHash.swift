@@ -36,7 +36,6 @@ enum ByteHash {
 
     /// Whether `key` equals the `key.count` bytes at `stored` (which are already folded when
     /// `folding`), compared as ``words(_:folding:)`` reads them.
-    @inline(__always)
     static func equal(_ key: UnsafeBufferPointer<UInt8>, _ stored: UnsafePointer<UInt8>, folding: Bool) -> Bool {
         let count = key.count
         guard let base = key.baseAddress else { return true }
@@ -50,20 +49,17 @@ enum ByteHash {
         return offset == count || word(lhs, count - 8, folding: folding) == word(rhs, count - 8, folding: false)
     }
 
-    @inline(__always)
     static func step(_ hash: UInt64, _ word: UInt64) -> UInt64 {
         let mixed = (hash ^ word) &* 0xff51_afd7_ed55_8ccd
         return mixed ^ (mixed >> 32)
     }
 
-    @inline(__always)
     static func finish(_ hash: UInt64) -> UInt64 {
         let mixed = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
         return mixed ^ (mixed >> 33)
     }
 
     /// The eight bytes at `offset`, lowered when `folding`.
-    @inline(__always)
     static func word(_ raw: UnsafeRawPointer, _ offset: Int, folding: Bool) -> UInt64 {
         let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         return folding ? lowered(word) : word
@@ -78,7 +74,6 @@ enum ByteHash {
     }
 
     /// `word` with every byte in `A-Z` lowered, all eight at once (``asciiLower(_:)`` per byte).
-    @inline(__always)
     static func lowered(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high = ones &* 0x80

@@ -43,7 +43,6 @@ final class LiteralRoutes: @unchecked Sendable {
 
         /// The candidates of `path` (`/seg1/seg2`, the segments in comparison form), in
         /// precedence order; empty when no literal route has that path.
-        @inline(__always)
         func candidates(path: UnsafeBufferPointer<UInt8>, folding: Bool) -> UnsafeBufferPointer<Candidate> {
             guard let value = paths.lookup(path, folding: folding) else {
                 return UnsafeBufferPointer(start: nil, count: 0)

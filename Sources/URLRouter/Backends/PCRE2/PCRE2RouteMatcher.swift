@@ -48,7 +48,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
 
     /// Writes `/segment` for each of `count` segments, `range(i)` of `source`, to `subject`;
     /// returns how many bytes.
-    @inline(__always)
     static func writeSegments(
         _ count: Int, _ range: (Int) -> Range<Int>, from source: UnsafePointer<UInt8>?,
         to subject: UnsafeMutablePointer<UInt8>
@@ -156,7 +155,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
 
     /// Runs `shard`, and the rest of its chain while none matches, on the subject in `state` (of
     /// `length` bytes): the winner's index from its `(*MARK)`.
-    @inline(__always)
     func run(
         _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
         variants: UnsafeBufferPointer<String>, budget: inout WorkBudget
@@ -170,7 +168,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     }
 
     /// Runs one shard on the subject in `state`.
-    @inline(__always)
     func runOne(
         _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, length: Int,
         variants: UnsafeBufferPointer<String>, budget: inout WorkBudget
@@ -186,7 +183,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             // Route syntax compiles to linear shapes: no limit is needed, and none may cut a lookup short.
             state.pointee.setMatchLimit(UInt32.max)
         }
-        @inline(__always) func match() -> Int32 {
+        func match() -> Int32 {
             PCRE2Code.match(shard.code, jit: shard.jit, subject, length, matchData, context)
         }
         let result: Int32
@@ -208,7 +205,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// What one call's `result` says, its match data holding the winner's `(*MARK)`: the chain
     /// goes on to the next shard after `.noMatch`. Match, heap, depth or JIT stack limits leave
     /// the answer unknown, never "no match".
-    @inline(__always)
     static func callResult(_ result: Int32, _ matchData: OpaquePointer) -> CallResult {
         guard result >= 0 else { return result == PCRE2_ERROR_NOMATCH ? .noMatch : .limitExceeded }
         guard let index = markNumber(in: matchData) else { return .noMatch }
@@ -301,7 +297,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// Whether a literal route answers the request (``MatchRequest/isAnswered(by:method:in:schemeAndVariantsMayRefuse:)``,
     /// its scheme and variants only where they can refuse): what the end of its branch in the
     /// alternation checks.
-    @inline(__always)
     func answers(_ candidate: LiteralRoutes.Candidate, _ request: MatchRequest) -> Bool {
         request.isAnswered(
             by: routes[Int(candidate.route)], method: candidate.method < 0 ? nil : Int(candidate.method), in: methods,
@@ -309,7 +304,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     }
 
     /// Captures and the catch-all, from the route's positions and the request's segments.
-    @inline(__always)
     func rawMatch(route index: Int, request: MatchRequest) -> RawMatch {
         let plan = plans[index]
         let segmentCount = request.segmentCount
@@ -382,7 +376,6 @@ struct CapturePlan {
     }
 
     /// Calls `body` with the segment of each capturing position, in order (simple plans only).
-    @inline(__always)
     func forEachCapturedSegment(segmentCount: Int, _ body: (Int) -> Void) {
         withUnsafeBytes(of: positions) { positions in
             for slot in 0..<Int(captureCount) {

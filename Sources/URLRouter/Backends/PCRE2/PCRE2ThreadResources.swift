@@ -29,7 +29,6 @@ struct PCRE2MatchState {
     var matchLimit: UInt32 = 0
 
     /// Sets the match limit on the context, when it changed.
-    @inline(__always)
     mutating func setMatchLimit(_ limit: UInt32) {
         if limit != matchLimit {
             pcre2_set_match_limit_8(context, limit)
@@ -89,7 +88,6 @@ struct PCRE2MatchState {
     }
 
     /// This thread's state, made on first use.
-    @inline(__always)
     static var current: UnsafeMutablePointer<PCRE2MatchState> { current(key: key) }
 
     /// This thread's state, made on first use, from `key` (``key``, read beforehand: reading
