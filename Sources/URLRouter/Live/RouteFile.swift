@@ -32,7 +32,7 @@ import Foundation
         /// The 1-based column of the pattern's first character.
         public var column: Int
         /// How many characters of ``pattern`` the file does not hold at ``column`` (the scheme a
-        /// nested JSON group puts in front), so a pattern offset `o` is at column `column + o - shift`.
+        /// nested JSON group puts in front): what ``column(ofOffset:)`` takes off a pattern offset.
         var shift: Int = 0
         /// The 1-based column of the handler's name on a line (a JSON map's: the key's).
         var handlerColumn: Int = 0

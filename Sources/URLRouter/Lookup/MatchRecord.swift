@@ -100,14 +100,9 @@ struct MatchRecord: Sendable {
     var segmentRanges: RangeList {
         if let segments = rare?.segments { return segments }
         var ranges = RangeList()
-        guard let run = segmentRun.map({ Int($0.lowerBound)..<Int($0.upperBound) }), !run.isEmpty else { return ranges }
-        let bytes = storage.utf8
-        var start = run.lowerBound
-        for (offset, byte) in zip(run, bytes.dropFirst(run.lowerBound)) where byte == UInt8(ascii: "/") {
-            ranges.append(start..<offset)
-            start = offset + 1
-        }
-        ranges.append(start..<run.upperBound)
+        guard let run = segmentRun.map({ Int($0.lowerBound)..<Int($0.upperBound) }) else { return ranges }
+        var storage = storage
+        storage.withUTF8 { URLLayout.appendSegments(of: run, in: $0, to: &ranges) }
         return ranges
     }
     /// The captured values, as ranges of ``storage``.
