@@ -38,10 +38,7 @@ public struct Parameters: Sendable {
                     in: match.record.storage, at: match.record.captures[index],
                     mayHoldEscapes: match.record.mayHoldEscapes))
         }
-        let range = match.record.packedCaptures[index]
-        return match.record.routedURL.utf8.withContiguousStorageIfAvailable {
-            String(copyingUTF8: UnsafeBufferPointer(rebasing: $0[range]))
-        } ?? String(match.record.routedURL.utf8Slice(range))
+        return match.record.packedParameter(at: index)
     }
 
     /// The value at `range` of `storage` (comparison form), fully decoded: the slice itself unless
@@ -77,7 +74,10 @@ public struct Parameters: Sendable {
 
     /// The path parameter or query value for `name` (an extra value first, described as text),
     /// fully decoded; `nil` when there is none.
-    public func get(_ name: String) -> String? {
+    public func get(_ name: String) -> String? { match.value(named: name) }
+
+    /// ``get(_:)``: an extra value, else a path parameter, else the last query value.
+    func describedValue(_ name: String) -> String? {
         if let value = match.record.extra?[name] { return value as? String ?? String(describing: value) }
         return string(name)
     }
@@ -127,7 +127,9 @@ public struct Parameters: Sendable {
 
     /// The path parameter `name`, else the last query value of that name.
     func string(_ name: String) -> String? {
-        if let index = match.record.route.parameterNames.firstIndex(of: name), index < count { return value(at: index) }
+        if let index = match.record.store.parameterIndex(named: name, handle: match.record.handle), index < count {
+            return value(at: index)
+        }
         return queryItems.last(where: { $0.name == name })?.value
     }
 }

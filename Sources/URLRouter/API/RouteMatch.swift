@@ -14,19 +14,21 @@ package final class RouteMatch: Sendable {
     // is written in the object's storage; built apart and handed in, it is copied there, which
     // Benchmarks/instructions counts.
     init(
-        route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
+        store: RegistrationStore, handle: Int, routedURL: String, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
         segments: RangeBuffer, segmentRun: Range<Int>?, captures: RangeBuffer, rare: Resolution.Rare?,
         extra: borrowing [String: any Sendable]?, callerURL: String?
     ) {
         self.record = MatchRecord(
-            route: route, routedURL: routedURL, scheme: scheme, decodePlus: decodePlus, spans: spans,
+            store: store, handle: handle, routedURL: routedURL, scheme: scheme, decodePlus: decodePlus, spans: spans,
             catchAll: catchAll, segments: segments, segmentRun: segmentRun, captures: captures, rare: rare,
             extra: extra, callerURL: callerURL)
     }
 
     /// The winning registration (its pattern, method, variant and name).
-    @usableFromInline package var route: RouteRegistration { record.route }
+    package var route: RouteRegistration { record.route }
+    /// The winning registration's handle: its value's index in a table's values.
+    @inlinable package var handle: Int { record.handle }
     /// The URL after rewriting, when a rule applied.
     package var rewrittenURL: String? { record.rare?.rewrittenURL }
     /// The normalized URL that was matched.
@@ -45,6 +47,15 @@ package final class RouteMatch: Sendable {
     package func parameter(at index: Int) -> Substring {
         guard record.rare == nil else { return detailedParameter(at: index) }
         return record.routedURL.utf8Slice(record.packedCaptures[index])
+    }
+
+    /// The value for `name` that ``Parameters/get(_:)`` answers: for a match with nothing rare (no
+    /// extra values, no escapes, ranges that pack), the path parameter found in one step.
+    func value(named name: String) -> String? {
+        guard record.rare == nil, let index = record.store.parameterIndex(named: name, handle: record.handle),
+            index < record.packedCaptures.count
+        else { return parameters.describedValue(name) }
+        return record.packedParameter(at: index)
     }
 
     /// ``parameterCount`` of a match with a rare box (more ranges than pack).

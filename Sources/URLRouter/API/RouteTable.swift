@@ -84,7 +84,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// looks up step by step (``CompiledTable/withPreparedLookup(_:method:variants:forcingCharges:_:)``).
     @inlinable
     package func match(_ match: RouteMatch) -> Match {
-        Match(value: values.pointer(match.route.handle).pointee, details: match)
+        Match(value: values.pointer(match.handle).pointee, details: match)
     }
 
     /// Looks `url` up and answers an owning match: the value, the route and the parameters.

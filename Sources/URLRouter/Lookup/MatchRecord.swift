@@ -1,13 +1,17 @@
 /// What an owning match holds: the winning route and the normalized URL's parts, stored flat, as
 /// the answer step copies them out of a lookup's lent buffers.
 ///
-/// A value with few references (the route, the URL, a scheme that is not small, and a box for
-/// what most matches lack): a table's owning match (``RouteTable/Match``) is one of these and its
-/// value, with nothing allocated for a URL with no `%` and no rewrite; a ``RouteMatch`` wraps one.
+/// A value with few references (the table's registrations, the URL, a scheme that is not small,
+/// and a box for what most matches lack): a table's owning match (``RouteTable/Match``) is one of
+/// these and its value, with nothing allocated for a URL with no `%` and no rewrite; a
+/// ``RouteMatch`` wraps one. The winner is kept as its handle among the table's registrations, so
+/// that making and dropping a match retains one object for it, not each of a registration's parts.
 @usableFromInline
 struct MatchRecord: Sendable {
-    /// The winning registration.
-    @usableFromInline package let route: RouteRegistration
+    /// The table's registrations.
+    let store: RegistrationStore
+    /// The winning registration's handle in ``store``.
+    @usableFromInline let handle: Int
     /// The URL that was matched: the caller's, or the rewritten one.
     @usableFromInline let routedURL: String
     /// The segments, when they are the `/`-separated parts of one run of ``storage`` (nearly every
@@ -55,12 +59,13 @@ struct MatchRecord: Sendable {
     /// The match a lookup's resolution found (its spans, ranges and rare parts), its ranges copied
     /// out of the lent buffers in place; `extra`, the caller's extra values, when it has some.
     init(
-        route: RouteRegistration, routedURL: String, scheme: String?, decodePlus: Bool,
+        store: RegistrationStore, handle: Int, routedURL: String, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
         segments: RangeBuffer, segmentRun: Range<Int>?, captures: RangeBuffer, rare: Resolution.Rare?,
         extra: borrowing [String: any Sendable]?, callerURL: String?
     ) {
-        self.route = route
+        self.store = store
+        self.handle = handle
         self.routedURL = routedURL
         self.requestScheme = scheme
         self.decodePlus = decodePlus
@@ -90,6 +95,8 @@ struct MatchRecord: Sendable {
             segments: packs ? nil : RangeList(segments), captures: packs ? nil : RangeList(captures))
     }
 
+    /// The winning registration.
+    var route: RouteRegistration { store.registrations[handle].unsafelyUnwrapped }
     /// The URL the caller passed.
     var url: String { rare?.callerURL ?? routedURL }
     /// The URL's extras (decoded storage, decoded host, where escaped segments were written).
@@ -104,6 +111,15 @@ struct MatchRecord: Sendable {
         var storage = storage
         storage.withUTF8 { URLLayout.appendSegments(of: run, in: $0, to: &ranges) }
         return ranges
+    }
+    /// Path parameter `index`'s value, copied from the URL, when the captures pack and no value
+    /// holds an escape (no ``rare`` box).
+    @inline(__always)
+    func packedParameter(at index: Int) -> String {
+        let range = packedCaptures[index]
+        return routedURL.utf8.withContiguousStorageIfAvailable {
+            String(copyingUTF8: UnsafeBufferPointer(rebasing: $0[range]))
+        } ?? String(routedURL.utf8Slice(range))
     }
     /// The captured values, as ranges of ``storage``.
     var captures: RangeList { rare?.captures ?? RangeList(packedCaptures) }
