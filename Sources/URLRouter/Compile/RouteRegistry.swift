@@ -239,7 +239,19 @@ package struct PatternKey: Hashable, Sendable {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        hash = Int(truncatingIfNeeded: bytes.withUnsafeBufferPointer { ByteHash.fnv1a($0) })
+        hash = Int(truncatingIfNeeded: bytes.withUnsafeBufferPointer { PatternKey.fnv1a($0) })
+    }
+
+    /// FNV-1a of `bytes`, which a key hashes with once, when made. Over a buffer, not a generic
+    /// collection, so that it runs a plain loop over the bytes.
+    static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
     }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -385,4 +385,57 @@ struct CapturePlan {
         }
     }
 }
+
+/// The one byte each HTTP method of a route table stands for in subjects.
+///
+/// Codes are ASCII bytes other than `/`, `\n` and `\r`: room for 122 methods, more than the
+/// ``HTTPMethodName/maxCount`` a table may have. `\x01` stands for "every method" (to tell
+/// `methodNotAllowed` from `noMatch`) and `\x02` for a lookup without a method or with one no route
+/// has: only routes of any method take it.
+struct MethodCodes: Sendable {
+    static let every: UInt8 = 0x01
+    static let none: UInt8 = 0x02
+
+    /// The table's methods, numbered as lookups number them.
+    let methods: MethodList
+    /// The code of each method of ``methods``, by its index there.
+    private(set) var byIndex: [UInt8] = []
+    /// The codes a route of each method accepts, by the method's index in ``methods``.
+    private(set) var acceptedByIndex: [[UInt8]] = []
+
+    /// Codes for every method of the table.
+    init(methods: MethodList) throws(PCRE2Error) {
+        self.methods = methods
+        var next: UInt8 = 0x03
+        for _ in methods.names {
+            while next == UInt8(ascii: "/") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") { next += 1 }
+            guard next < 0x80 else {
+                throw PCRE2Error(.compile, code: -1, message: "more than 122 distinct HTTP methods in one table")
+            }
+            byIndex.append(next)
+            next += 1
+        }
+        // A route accepts the codes of the lookup methods it answers (``MethodList/allows(_:routeMethod:)``:
+        // its own, and `HEAD` for `GET`), and "every method".
+        acceptedByIndex = methods.names.indices.map { routeMethod in
+            methods.names.indices.filter { methods.allows(.lookup($0), routeMethod: routeMethod) }.map { byIndex[$0] }
+                + [MethodCodes.every]
+        }
+    }
+
+    /// The codes a route of `method` accepts.
+    func accepting(_ method: String) -> [UInt8] {
+        guard let index = methods.index(ofRouteMethod: method) else { return [MethodCodes.none, MethodCodes.every] }
+        return acceptedByIndex[index]
+    }
+
+    /// The code the subject carries for a lookup's method filter.
+    func code(for filter: MethodFilter) -> UInt8 {
+        switch filter {
+        case .any: return MethodCodes.every
+        case .lookup(nil): return MethodCodes.none
+        case .lookup(let index?): return byIndex[index]
+        }
+    }
+}
 #endif
