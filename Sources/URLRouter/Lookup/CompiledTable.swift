@@ -207,8 +207,8 @@ package struct CompiledTable: Sendable {
     /// Nearly every lookup is one of a table that takes the short way (``takesShortWay``), for a
     /// native string whose segments and captures fit room of constant size: its step 3 runs here,
     /// with what that makes constant folded in. Every other lookup takes the same steps out of
-    /// line (``resolveInFull(_:_:_:forcingCharges:scanned:_:)``), and so does a URL the scan here
-    /// turned away, which is not scanned again.
+    /// line (``resolveInFull(_:_:_:forcingCharges:_:)``). A URL the scan here turns away goes on to
+    /// the full normalization from its tokens, within the same room, and is not scanned again.
     @inline(__always)
     func resolve(
         _ url: String, method: String?, variants: [String], forcingCharges: Bool = false,
@@ -216,44 +216,28 @@ package struct CompiledTable: Sendable {
     ) {
         let method = methods.filter(for: method)
         guard !forcingCharges, takesShortWay else {
-            return resolveInFull(url, method, variants, forcingCharges: forcingCharges, scanned: false, body)
+            return resolveInFull(url, method, variants, forcingCharges: forcingCharges, body)
         }
-        let shortWay = url.utf8.withContiguousStorageIfAvailable { bytes -> ShortWay in
+        let prepared = url.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
             guard bytes.count <= maxURLLength, segmentCapacity + maxCaptureCount <= RangeBuffer.fixedCapacity else {
-                return .notTaken
+                return false
             }
             return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: RangeBuffer.fixedCapacity) { room in
                 let lent = Lent(bytes, room: room.baseAddress, segmentCapacity, maxCaptureCount)
-                switch prepareScanned(lent, nil, method, variants, false, WorkBudget(), body) {
-                case .prepared: return .prepared
-                case .needsNormalizing: return .scannedAway
-                case .needsDefaultScheme: return .notTaken  // not in a table that takes the short way
+                switch prepareScanned(url, lent, nil, method, variants, false, WorkBudget(), body) {
+                case .prepared: return true
+                case .needsDefaultScheme: return false  // not in a table that takes the short way
                 }
             }
         }
-        switch shortWay {
-        case .prepared: return
-        case .scannedAway: resolveInFull(url, method, variants, forcingCharges: false, scanned: true, body)
-        case .notTaken, nil: resolveInFull(url, method, variants, forcingCharges: false, scanned: false, body)
-        }
+        if prepared != true { resolveInFull(url, method, variants, forcingCharges: false, body) }
     }
 
-    /// Where the short way into step 3 left a lookup.
-    enum ShortWay {
-        /// Prepared: `body` has had it.
-        case prepared
-        /// Scanned, and turned away to the full normalization.
-        case scannedAway
-        /// Not taken: the full way runs every step.
-        case notTaken
-    }
-
-    /// Steps 1 to 3 in full: the length, the charges, the rewrite, and step 3 on any string;
-    /// `scanned` when the scan already turned `url` away (then it goes to the full normalization).
+    /// Steps 1 to 3 in full: the length, the charges, the rewrite, and step 3 on any string.
     @inline(never)
     func resolveInFull(
-        _ url: String, _ method: MethodFilter, _ variants: [String], forcingCharges: Bool, scanned: Bool,
+        _ url: String, _ method: MethodFilter, _ variants: [String], forcingCharges: Bool,
         _ body: (inout PreparedLookup) -> Void
     ) {
         guard url.utf8.count <= maxURLLength else {
@@ -267,7 +251,7 @@ package struct CompiledTable: Sendable {
                 && !regexWork.fits(
                     urlLength: url.utf8.count, rewritable: !rules.isEmpty, calls: RegexWork.matcherCallsPerLookup)
         guard rules.isEmpty else { return resolveRewriting(url, method, variants, charging, body) }
-        prepare(url, rewrittenURL: nil, method, variants, charging, WorkBudget(), scanning: !scanned, body)
+        prepare(url, rewrittenURL: nil, method, variants, charging, WorkBudget(), body)
     }
 
     /// Step 2, for a table with rewrite rules, then step 3 for the URL to route. Out of line: a
@@ -280,7 +264,7 @@ package struct CompiledTable: Sendable {
         switch rewrite(url, charging: charging, budget: &budget) {
         case .unchanged:
             // The URL itself is only borrowed (copying it would retain it): a rewritten one is routed instead.
-            prepare(url, rewrittenURL: nil, method, variants, charging, budget, scanning: true, body)
+            prepare(url, rewrittenURL: nil, method, variants, charging, budget, body)
         case .limitExceeded:
             CompiledTable.miss(.limitExceeded, "in a rewrite rule", rewrittenURL: nil, body)
         case .rewritten(let rewritten):
@@ -288,7 +272,7 @@ package struct CompiledTable: Sendable {
                 return CompiledTable.miss(
                     .urlTooLong, "rewritten URL longer than \(maxURLLength) bytes", rewrittenURL: rewritten, body)
             }
-            prepare(rewritten, rewrittenURL: rewritten, method, variants, charging, budget, scanning: true, body)
+            prepare(rewritten, rewrittenURL: rewritten, method, variants, charging, budget, body)
         }
     }
 
@@ -304,50 +288,61 @@ package struct CompiledTable: Sendable {
 
     /// Step 3 for the URL to route (the caller's, or the rewritten one), on any string, with room
     /// for its segments and the winner's captures lent from the stack: the scan
-    /// (``prepareScanned(_:_:_:_:_:_:_:)``, unless `scanning` is `false`), else the full
-    /// normalization (``prepareNormalized(_:_:_:_:_:_:_:_:_:)``).
+    /// (``prepareScanned(_:_:_:_:_:_:_:_:)``), else the full normalization from its tokens
+    /// (``prepareNormalized(_:_:_:_:_:_:_:_:_:)``).
     func prepare(
         _ routed: String, rewrittenURL: String?, _ method: MethodFilter, _ variants: [String], _ charging: Bool,
-        _ budget: WorkBudget, scanning: Bool, _ body: (inout PreparedLookup) -> Void
+        _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
     ) {
         withBytes(of: routed) { bytes in
             let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
             RangeBuffer.withTemporary(capacity: segmentCapacity + maxCaptureCount) { room in
                 let lent = Lent(bytes, room: room.base, segmentCapacity, maxCaptureCount)
-                var scan: PlainScan?
-                if scanning {
-                    switch prepareScanned(lent, rewrittenURL, method, variants, charging, budget, body) {
-                    case .prepared: return
-                    case .needsNormalizing: break
-                    case .needsDefaultScheme(let scanned): scan = scanned
-                    }
+                switch prepareScanned(routed, lent, rewrittenURL, method, variants, charging, budget, body) {
+                case .prepared: return
+                case .needsDefaultScheme(let scan):
+                    prepareNormalized(
+                        routed, rewrittenURL, lent, .plainWithoutScheme(scan), method, variants, charging, budget, body)
                 }
-                prepareNormalized(routed, rewrittenURL, lent, scan, method, variants, charging, budget, body)
             }
         }
     }
 
     /// What the scan made of a URL.
     enum ScanOutcome {
-        /// It took and cleared the URL, and `body` has had the prepared lookup.
+        /// `body` has had the prepared lookup: the scan took and cleared the URL, or the full
+        /// normalization took its tokens.
         case prepared
-        /// It did not take the URL, or the request checks must read it in full.
-        case needsNormalizing
         /// It took and cleared a URL without a scheme, to which the default scheme applies.
         case needsDefaultScheme(PlainScan)
     }
 
-    /// Step 3 by the scan (``PlainScan``), on the routed URL's bytes with the room lent: a URL with
-    /// no `%` as ranges of its own bytes, then `body`.
+    /// What step 3 hands the full normalization: a plain URL's scan, to which the default scheme
+    /// applies, or the tokens of one to normalize (`nil`: not scanned).
+    enum Tokens {
+        /// A plain URL without a scheme, its scan cleared.
+        case plainWithoutScheme(PlainScan)
+        /// The tokens of a URL that is not plain, or one the request checks must read in full.
+        case tokens(PlainScan?)
+    }
+
+    /// Step 3 by the scan (``PlainScan``), on the routed URL's bytes with the room lent: a plain URL
+    /// as ranges of its own bytes, then `body`; any other, and one the request checks must read in
+    /// full, to the full normalization with its tokens (``prepareNormalized(_:_:_:_:_:_:_:_:_:)``).
     func prepareScanned(
-        _ lent: Lent, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: [String], _ charging: Bool,
-        _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
+        _ routed: String, _ lent: Lent, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: [String],
+        _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
     ) -> ScanOutcome {
         let bytes = lent.bytes
-        // With request checks, a URL the scan cannot clear goes to the full check.
-        guard scansPlain, let scan = PlainScan.scan(bytes, hostRule: hostRule, segments: lent.segments),
-            clears(scan, bytes)
-        else { return .needsNormalizing }
+        var scan = PlainScan(segments: lent.segments)
+        if scansPlain { RequestURL.scanPlain(bytes, hostRule: hostRule, into: &scan) }
+        // A URL that is not plain goes to the full normalization, with its tokens; with request
+        // checks, so does one the scan cannot clear, for the full check.
+        guard scansPlain, scan.isPlain, clears(scan, bytes) else {
+            prepareNormalized(
+                routed, rewrittenURL, lent, .tokens(scansPlain ? scan : nil), method, variants, charging, budget, body)
+            return .prepared
+        }
         guard scan.scheme != nil || defaultScheme == nil else { return .needsDefaultScheme(scan) }
         variants.withUnsafeBufferPointer { variants in
             var prepared = PreparedLookup(
@@ -376,12 +371,13 @@ package struct CompiledTable: Sendable {
         }
     }
 
-    /// Step 3 for the rest: a URL the scan took (`scan`) that the default scheme applies to; else
-    /// the full normalization (``RequestURL``; `malformedURL` on a bad escape) and, with
+    /// Step 3 for the rest: a plain URL's scan that the default scheme applies to; else the full
+    /// normalization of the URL's tokens (``RequestURL``; `malformedURL` on a bad escape; a table
+    /// that normalizes every URL unscanned tokenizes it here) and, with
     /// ``RouterOptions/requestChecks``, the checks (``RequestRefusal``), which may refuse it.
     @inline(never)
     func prepareNormalized(
-        _ routed: String, _ rewrittenURL: String?, _ lent: Lent, _ scan: PlainScan?, _ method: MethodFilter,
+        _ routed: String, _ rewrittenURL: String?, _ lent: Lent, _ found: Tokens, _ method: MethodFilter,
         _ variants: [String], _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
     ) {
         variants.withUnsafeBufferPointer { variants in
@@ -393,14 +389,21 @@ package struct CompiledTable: Sendable {
                 body(&prepared)
             }
             let bytes = lent.bytes
-            if let scan, let defaultScheme {
-                return withBytes(of: defaultScheme) { scheme in
+            let tokens: PlainScan?
+            switch found {
+            case .plainWithoutScheme(let scan):
+                return withBytes(of: defaultScheme ?? "") { scheme in
                     finish(Resolution(bytes: bytes, scan: scan, defaultScheme: scheme))
                 }
+            case .tokens(let found): tokens = found
             }
             let request: RequestURL
             do throws(RequestURL.MalformedURL) {
-                request = try RequestURL(normalizing: routed, options: options)
+                if let tokens {
+                    request = try RequestURL(url: routed, bytes: bytes, tokens: tokens, options: options)
+                } else {
+                    request = try RequestURL(normalizing: routed, options: options)
+                }
             } catch {
                 return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: rewrittenURL, body)
             }

@@ -106,11 +106,18 @@ struct MatchRecord: Sendable {
     /// The segments of the normalized URL, as ranges of ``storage``.
     var segmentRanges: RangeList {
         if let segments = rare?.segments { return segments }
-        var ranges = RangeList()
-        guard let run = segmentRun.map({ Int($0.lowerBound)..<Int($0.upperBound) }) else { return ranges }
+        guard let run = segmentRun.map({ Int($0.lowerBound)..<Int($0.upperBound) }), !run.isEmpty else {
+            return RangeList()
+        }
+        // A run comes from the scan of a plain URL: its storage is the URL, with no `?` or `#` in the run.
         var storage = storage
-        storage.withUTF8 { URLLayout.appendSegments(of: run, in: $0, to: &ranges) }
-        return ranges
+        return storage.withUTF8 { bytes in
+            RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: run.count)) { room in
+                var scan = PlainScan(segments: room)
+                _ = RequestURL.splitPath(bytes.baseAddress!, from: run.lowerBound, to: run.upperBound, into: &scan)
+                return RangeList(scan.segments)
+            }
+        }
     }
     /// Path parameter `index`'s value, copied from the URL, when the captures pack and no value
     /// holds an escape (no ``rare`` box).

@@ -6,23 +6,33 @@ import Musl
 import Darwin
 #endif
 
-/// What one pass over a URL with no `%` learns (see ``scan(_:hostRule:segments:)``): the scanner
-/// at the front of every lookup. A URL it refuses (an escape, an upper-case scheme) is normalized
-/// by ``RequestURL/init(normalizing:options:)``, which decodes.
+/// What one pass over a URL learns (``tokenize(_:hostRule:segments:)``): its parts and its
+/// segments as written, as ranges of its bytes. The one tokenizer of URLs: at the front of every
+/// lookup (``scan(_:hostRule:segments:)``), where a URL with no `%` and a lower-case scheme needs
+/// nothing more, and under the full normalization (``RequestURL/init(normalizing:options:)``),
+/// which decodes the segments of any other.
 ///
 /// Trivially copyable: the segments go to storage the lookup lends.
 struct PlainScan {
-    /// The segments, as ranges of the URL's bytes (the host first when it is a segment).
+    /// The segments as written, as ranges of the URL's bytes (the host first when it is a segment).
     var segments: RangeBuffer
     /// When the segments are exactly the `/`-separated parts of one run of the URL's bytes, that run.
     var segmentRun: Range<Int>?
-    /// Where the scheme is in the URL's bytes, when the URL has one (already lower case: a URL
-    /// with an upper-case scheme is left to the full normalization).
+    /// Where the scheme is in the URL's bytes, when the URL has one.
     var scheme: Range<Int>?
+    /// Whether the scheme has an upper-case letter (the full normalization lowers it).
+    var schemeHasUpperCase = false
+    /// Whether the URL holds a `%` anywhere (the full normalization checks and decodes).
+    var hasPercent = false
+    /// Whether the host is the first of ``segments`` (``RouterOptions/hostRule``, read as written).
+    var hostIsSegment = false
     /// Where the host, the query and the fragment are, or `(-1, -1)`.
     var hostSpan = RequestURL.absent
     var querySpan = RequestURL.absent
     var fragmentSpan = RequestURL.absent
+    /// Where the userinfo and the port are, or `(-1, -1)` (the full normalization checks their escapes).
+    var userinfoSpan = RequestURL.absent
+    var portSpan = RequestURL.absent
     /// Whether the path has an empty segment (`//`) between two others, which was dropped.
     var hasEmptySegment = false
     /// Whether a segment of the path starts with `.` (so may be `.` or `..`).
@@ -32,6 +42,7 @@ struct PlainScan {
     var pathEnd = -1
 
     /// A scan that puts its segments in `segments`.
+    @inline(__always)
     init(segments: RangeBuffer) {
         self.segments = segments
     }
@@ -39,12 +50,25 @@ struct PlainScan {
     /// The most segments a URL of `length` bytes can have: room enough for ``scan(_:hostRule:segments:)``.
     static func segmentCapacity(urlLength length: Int) -> Int { length / 2 + 2 }
 
-    /// Scans `bytes`; `nil` when the URL needs the full normalization.
+    /// Whether the scan alone prepares the URL for matching: it holds no `%` and its scheme is in
+    /// lower case, so its segments as written are their comparison forms.
+    var isPlain: Bool { !hasPercent && !schemeHasUpperCase }
+
+    /// Scans `bytes`; `nil` when the URL needs the full normalization (it is not plain).
     static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, segments: RangeBuffer
     ) -> PlainScan? {
+        let scan = tokenize(bytes, hostRule: hostRule, segments: segments)
+        return scan.isPlain ? scan : nil
+    }
+
+    /// The parts and segments of `bytes` as written, its segments in `segments` (which has room
+    /// for ``segmentCapacity(urlLength:)``).
+    static func tokenize(
+        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, segments: RangeBuffer
+    ) -> PlainScan {
         var scan = PlainScan(segments: segments)
-        guard RequestURL.scanPlain(bytes, hostRule: hostRule, into: &scan) else { return nil }
+        RequestURL.scanPlain(bytes, hostRule: hostRule, into: &scan)
         return scan
     }
 
@@ -136,85 +160,21 @@ struct PlainScan {
 }
 
 extension RequestURL {
-    /// The fast form of ``init(normalizing:options:)`` for a URL with no `%` anywhere and a
-    /// lower-case scheme: nothing to decode or check, so the
-    /// segments are ranges of the URL itself and the result is the same as the full
-    /// normalization's.
-    ///
-    /// - Returns: `false`, having learned nothing usable, when the URL needs the full normalization.
+    /// Tokenizes `bytes` into `scan` (``PlainScan/tokenize(_:hostRule:segments:)``): a URL that is a
+    /// path (no scheme, no authority, the usual server request) in one pass to its query; any
+    /// other by its parts (``URLLayout``), then its path. Either way its path goes through
+    /// ``splitPath(_:from:to:into:)``, the one segment splitter.
     static func scanPlain(
         _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, into scan: inout PlainScan
-    ) -> Bool {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
+    ) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let total = bytes.count
         if base[0] == UInt8(ascii: "/") && (total == 1 || base[1] != UInt8(ascii: "/")) {
-            // A path with no scheme and no authority, the usual server request: one pass to the query.
-            var index = 0
-            var segmentStart = 0
-            // The segments are one run of the path unless an empty segment lies between two of them.
-            var emptySegmentSeen = false
-            // Whether a segment starts with `.` (for the request checks, ``mayBeRefused(_:checks:)``).
-            var dotLed = false
-            var contiguous = true
-            // `/`, `?`, `#` and `%` as bits of one word: one rarely taken branch per ordinary byte.
-            let delimiters: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
-            // A `/` at `position`: the segment before it, if any, ends there.
-            func slash(at position: Int) {
-                if position > segmentStart {
-                    if emptySegmentSeen { contiguous = false }
-                    if base[segmentStart] == UInt8(ascii: ".") { dotLed = true }
-                    scan.segments.append(segmentStart..<position)
-                } else if scan.segments.count > 0 {
-                    emptySegmentSeen = true
-                }
-                segmentStart = position + 1
-            }
-            scanning: while index < total {
-                if index + 8 <= total {
-                    // Eight bytes at a time, each delimiter among them in turn: the next eight are
-                    // read without waiting for where this word's delimiters are.
-                    var found = PlainScan.delimiterMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    while found != 0 {
-                        let position = index &+ found.trailingZeroBitCount &>> 3
-                        found &= found &- 1
-                        switch base[position] {
-                        case UInt8(ascii: "/"): slash(at: position)
-                        case UInt8(ascii: "%"): return false
-                        case UInt8(ascii: "?"), UInt8(ascii: "#"):
-                            index = position
-                            break scanning
-                        default: break  // `!` or `'`, which the mask does not tell from `#` and `%`
-                        }
-                    }
-                    index += 8
-                    continue
-                }
-                let byte = base[index]
-                if byte < 64, delimiters & (1 << UInt64(byte)) != 0 {
-                    if byte == UInt8(ascii: "/") {
-                        slash(at: index)
-                    } else if byte == UInt8(ascii: "%") {
-                        return false
-                    } else {
-                        break  // `?` or `#`
-                    }
-                }
-                index += 1
-            }
-            scan.hasEmptySegment = emptySegmentSeen
+            let index = splitPath(base, from: 0, to: total, into: &scan)
             scan.pathEnd = index
-            if index > segmentStart {
-                if emptySegmentSeen { contiguous = false }
-                if base[segmentStart] == UInt8(ascii: ".") { dotLed = true }
-                scan.segments.append(segmentStart..<index)
-            }
-            scan.hasDotLedSegment = dotLed
-            if contiguous, scan.segments.count > 0 {
-                scan.segmentRun = scan.segments[0].lowerBound..<scan.segments[scan.segments.count - 1].upperBound
-            }
             if index < total {
                 // The query and fragment: only their delimiters and a `%` matter.
-                guard memchr(base + index, Int32(UInt8(ascii: "%")), total - index) == nil else { return false }
+                if memchr(base + index, Int32(UInt8(ascii: "%")), total - index) != nil { scan.hasPercent = true }
                 if base[index] == UInt8(ascii: "?") {
                     if let hash = memchr(base + index, Int32(UInt8(ascii: "#")), total - index) {
                         let fragment = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
@@ -227,28 +187,103 @@ extension RequestURL {
                     scan.fragmentSpan = (Int32(index + 1), Int32(total))
                 }
             }
-            return true
+            return
         }
 
         let layout = URLLayout(bytes)
-        guard !layout.hasPercent else { return false }
+        scan.hasPercent = layout.hasPercent
         if let range = layout.scheme {
-            for index in range where asciiLower(bytes[index]) != bytes[index] { return false }
+            scan.schemeHasUpperCase = bytes[range].contains { asciiLower($0) != $0 }
             scan.scheme = range
         }
+        _ = splitPath(base, from: layout.path.lowerBound, to: layout.path.upperBound, into: &scan)
         if let range = layout.host, !range.isEmpty {
             scan.hostSpan = RequestURL.span(range)
             if RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule) {
-                scan.segments.append(range)
+                scan.segments.prepend(range)
+                scan.hostIsSegment = true
             }
         }
-        _ = URLLayout.forEachSegment(of: layout.path, in: bytes) { segment in
-            scan.segments.append(segment)
-            return true
-        }
+        scan.userinfoSpan = RequestURL.span(layout.userinfo)
+        scan.portSpan = RequestURL.span(layout.port)
         scan.querySpan = RequestURL.span(layout.query)
         scan.fragmentSpan = RequestURL.span(layout.fragment)
+        scan.segmentRun = nil
         scan.findSegmentRun()
-        return true
+    }
+
+    /// Splits the path that starts at `start` in `base` into `scan`'s segments, which holds none
+    /// yet: its non-empty `/`-separated parts, up to its first `?` or `#` or `end`, where it stops
+    /// and which it returns; notes in `scan` a `%`, an empty segment between two others, a segment
+    /// that starts with `.`, and the run the segments make when no empty one lies between them.
+    @inline(__always)
+    static func splitPath(_ base: UnsafePointer<UInt8>, from start: Int, to total: Int, into scan: inout PlainScan)
+        -> Int
+    {
+        var index = start
+        var segmentStart = start
+        // The segments are one run of the path unless an empty segment lies between two of them.
+        var emptySegmentSeen = false
+        // Whether a segment starts with `.` (for the request checks, ``PlainScan/mayBeRefused(_:checks:)``).
+        var dotLed = false
+        var contiguous = true
+        var percent = false
+        // `/`, `?`, `#` and `%` as bits of one word: one rarely taken branch per ordinary byte.
+        let delimiters: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
+        // A `/` at `position`: the segment before it, if any, ends there.
+        func slash(at position: Int) {
+            if position > segmentStart {
+                if emptySegmentSeen { contiguous = false }
+                if base[segmentStart] == UInt8(ascii: ".") { dotLed = true }
+                scan.segments.append(segmentStart..<position)
+            } else if scan.segments.count > 0 {
+                emptySegmentSeen = true
+            }
+            segmentStart = position + 1
+        }
+        scanning: while index < total {
+            if index + 8 <= total {
+                // Eight bytes at a time, each delimiter among them in turn: the next eight are
+                // read without waiting for where this word's delimiters are.
+                var found = PlainScan.delimiterMask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                while found != 0 {
+                    let position = index &+ found.trailingZeroBitCount &>> 3
+                    found &= found &- 1
+                    switch base[position] {
+                    case UInt8(ascii: "/"): slash(at: position)
+                    case UInt8(ascii: "%"): percent = true
+                    case UInt8(ascii: "?"), UInt8(ascii: "#"):
+                        index = position
+                        break scanning
+                    default: break  // `!` or `'`, which the mask does not tell from `#` and `%`
+                    }
+                }
+                index += 8
+                continue
+            }
+            let byte = base[index]
+            if byte < 64, delimiters & (1 << UInt64(byte)) != 0 {
+                if byte == UInt8(ascii: "/") {
+                    slash(at: index)
+                } else if byte == UInt8(ascii: "%") {
+                    percent = true
+                } else {
+                    break  // `?` or `#`
+                }
+            }
+            index += 1
+        }
+        if index > segmentStart {
+            if emptySegmentSeen { contiguous = false }
+            if base[segmentStart] == UInt8(ascii: ".") { dotLed = true }
+            scan.segments.append(segmentStart..<index)
+        }
+        if percent { scan.hasPercent = true }
+        scan.hasEmptySegment = emptySegmentSeen
+        scan.hasDotLedSegment = dotLed
+        if contiguous, scan.segments.count > 0 {
+            scan.segmentRun = scan.segments[0].lowerBound..<scan.segments[scan.segments.count - 1].upperBound
+        }
+        return index
     }
 }

@@ -117,37 +117,52 @@ package struct RequestURL: Sendable {
     /// - Throws: ``MalformedURL`` when any part has a bad escape.
     /// - Complexity: O(*n*) in the length of `url`.
     package init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
-        var layout = URLLayout()
-        var ranges = RangeList()
-        var scannedScheme: String?
-        var hostIsSegment = false
-        let hostRule = options.hostRule
-        // The closure returns nothing, so no large value travels through generic code.
-        let scanned: Void? = url.utf8.withContiguousStorageIfAvailable { bytes in
-            RequestURL.scan(bytes, hostRule, &layout, &ranges, &scannedScheme, &hostIsSegment)
-        }
-        if scanned == nil {
-            Array(url.utf8).withUnsafeBufferPointer { bytes in
-                RequestURL.scan(bytes, hostRule, &layout, &ranges, &scannedScheme, &hostIsSegment)
+        func normalize(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<RequestURL, MalformedURL> {
+            RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { segments in
+                let scan = PlainScan.tokenize(bytes, hostRule: options.hostRule, segments: segments)
+                return Result { () throws(MalformedURL) in
+                    try RequestURL(url: url, bytes: bytes, tokens: scan, options: options)
+                }
             }
         }
-        let scheme = scannedScheme ?? options.fallbackScheme
-        let hostRange = layout.host.flatMap { $0.isEmpty ? nil : $0 }
+        let normalized =
+            url.utf8.withContiguousStorageIfAvailable(normalize) ?? Array(url.utf8).withUnsafeBufferPointer(normalize)
+        self = try normalized.get()
+    }
+
+    /// The normalization of `url`, whose bytes are `bytes`, from what the tokenizer found in them
+    /// (`scan`): its segments as written, and, when it holds a `%`, each part checked and the
+    /// segments decoded into storage of their own.
+    init(url: String, bytes: UnsafeBufferPointer<UInt8>, tokens scan: borrowing PlainScan, options: RouterOptions)
+        throws(MalformedURL)
+    {
+        let scheme =
+            scan.scheme.map { range in
+                String(unsafeUninitializedCapacity: range.count) { buffer in
+                    for (offset, byte) in bytes[range].enumerated() { buffer[offset] = asciiLower(byte) }
+                    return range.count
+                }
+            } ?? options.fallbackScheme
+        let hostRange = RequestURL.range(scan.hostSpan)
         func slice(_ range: Range<Int>) -> Substring { url.utf8Slice(range) }
 
+        var ranges = RangeList(scan.segments)
         var decoded: String?
         var writtenRanges: RangeList?
         var decodedHost: String?
-        if layout.hasPercent {
+        if scan.hasPercent {
             // The slow path: check every part, and decode segments that hold escapes into new storage.
-            for (part, range) in [
-                ("userinfo", layout.userinfo), ("port", layout.port), ("query", layout.query),
-                ("fragment", layout.fragment),
+            for (part, span) in [
+                ("userinfo", scan.userinfoSpan), ("port", scan.portSpan), ("query", scan.querySpan),
+                ("fragment", scan.fragmentSpan),
             ] {
-                if let range, !PercentCoding.isWellFormed(slice(range)) {
+                if let range = RequestURL.range(span), !PercentCoding.isWellFormed(slice(range)) {
                     throw MalformedURL(part: part, text: String(slice(range)))
                 }
             }
+            // The path's segments: the host, when the tokenizer took it as one, is decided again
+            // once decoded.
+            let pathSegments = ranges.dropFirst(scan.hostIsSegment ? 1 : 0)
             var storage = ""
             var decodedRanges = RangeList()
             var written = RangeList()
@@ -160,8 +175,8 @@ package struct RequestURL: Sendable {
                     written.append(range)
                 }
             }
-            for range in ranges { written.append(range) }
-            for range in ranges {
+            for range in pathSegments { written.append(range) }
+            for range in pathSegments {
                 let segment = try RequestURL.comparisonForm(slice(range), part: "path segment")
                 storage += "/"
                 let start = storage.utf8.count
@@ -171,17 +186,15 @@ package struct RequestURL: Sendable {
             decoded = storage
             writtenRanges = written
             ranges = decodedRanges
-        } else if hostIsSegment, let range = hostRange {
-            ranges.prepend(range)
         }
         let hasExtras = decoded != nil || decodedHost != nil
         self.url = url
         self.segmentRanges = ranges
         self.scheme = scheme
         self.decodePlus = options.decodePlus
-        self.hostSpan = RequestURL.span(hostRange)
-        self.querySpan = RequestURL.span(layout.query)
-        self.fragmentSpan = RequestURL.span(layout.fragment)
+        self.hostSpan = scan.hostSpan
+        self.querySpan = scan.querySpan
+        self.fragmentSpan = scan.fragmentSpan
         self.extras =
             hasExtras
             ? Extras(decoded: decoded, writtenSegmentRanges: writtenRanges, decodedHost: decodedHost) : nil
@@ -199,30 +212,6 @@ package struct RequestURL: Sendable {
         self.querySpan = querySpan
         self.fragmentSpan = fragmentSpan
         self.extras = extras
-    }
-
-    /// One pass over the URL's bytes: where its parts are, the path's non-empty segments, the
-    /// lower-cased scheme, and whether the host (as written) is a segment.
-    static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ hostRule: RouterOptions.HostRule, _ layout: inout URLLayout,
-        _ segments: inout RangeList, _ scheme: inout String?, _ hostIsSegment: inout Bool
-    ) {
-        layout = URLLayout(bytes)
-        URLLayout.appendSegments(of: layout.path, in: bytes, to: &segments)
-        if let range = layout.scheme {
-            let written = UnsafeBufferPointer(rebasing: bytes[range])
-            if written.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
-                scheme = String(unsafeUninitializedCapacity: written.count) { buffer in
-                    for (offset, byte) in written.enumerated() { buffer[offset] = asciiLower(byte) }
-                    return written.count
-                }
-            } else {
-                scheme = String(decoding: written, as: UTF8.self)
-            }
-        }
-        if let range = layout.host, !range.isEmpty {
-            hostIsSegment = RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule)
-        }
     }
 
     /// Whether a host (its bytes as written, or decoded) is a segment under `rule`.

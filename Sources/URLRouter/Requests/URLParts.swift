@@ -163,34 +163,6 @@ struct URLLayout {
         return nil
     }
 
-    /// Appends the non-empty `/`-separated segments of `path` to `segments`.
-    static func appendSegments(of path: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, to segments: inout RangeList)
-    {
-        _ = forEachSegment(of: path, in: bytes) { segment in
-            segments.append(segment)
-            return true
-        }
-    }
-
-    /// Calls `body` with each non-empty `/`-separated segment of `path`, in order, until it returns
-    /// `false`; returns whether it never did.
-    static func forEachSegment(
-        of path: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool
-    ) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var start = path.lowerBound
-        var index = start
-        let end = path.upperBound
-        while index < end {
-            if base[index] == UInt8(ascii: "/") {
-                if index > start, !body(start..<index) { return false }
-                start = index + 1
-            }
-            index += 1
-        }
-        return end > start ? body(start..<end) : true
-    }
-
     /// The part of `text` at UTF-8 offsets `range`.
     func slice(_ text: String, _ range: Range<Int>) -> Substring {
         text.utf8Slice(range)

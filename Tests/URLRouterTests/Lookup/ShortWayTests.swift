@@ -61,7 +61,7 @@ import URLRouterHandlers
                 }
                 var full = ""
                 table.resolveInFull(
-                    url, table.methods.filter(for: method), [], forcingCharges: false, scanned: false
+                    url, table.methods.filter(for: method), [], forcingCharges: false
                 ) { prepared in
                     table.match(&prepared)
                     full = describe(prepared.resolution)
