@@ -8,7 +8,7 @@ import Darwin
 
 /// What one pass over a URL learns (``tokenize(_:hostRule:segments:)``): its parts and its
 /// segments as written, as ranges of its bytes. The one tokenizer of URLs: at the front of every
-/// lookup (``scan(_:hostRule:segments:)``), where a URL with no `%` and a lower-case scheme needs
+/// lookup (`CompiledTable.prepareScanned`), where a URL with no `%` and a lower-case scheme needs
 /// nothing more, and under the full normalization (``RequestURL/init(normalizing:options:)``),
 /// which decodes the segments of any other.
 ///
@@ -47,20 +47,12 @@ struct PlainScan {
         self.segments = segments
     }
 
-    /// The most segments a URL of `length` bytes can have: room enough for ``scan(_:hostRule:segments:)``.
+    /// The most segments a URL of `length` bytes can have: room enough for ``tokenize(_:hostRule:segments:)``.
     static func segmentCapacity(urlLength length: Int) -> Int { length / 2 + 2 }
 
     /// Whether the scan alone prepares the URL for matching: it holds no `%` and its scheme is in
     /// lower case, so its segments as written are their comparison forms.
     var isPlain: Bool { !hasPercent && !schemeHasUpperCase }
-
-    /// Scans `bytes`; `nil` when the URL needs the full normalization (it is not plain).
-    static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, segments: RangeBuffer
-    ) -> PlainScan? {
-        let scan = tokenize(bytes, hostRule: hostRule, segments: segments)
-        return scan.isPlain ? scan : nil
-    }
 
     /// The parts and segments of `bytes` as written, its segments in `segments` (which has room
     /// for ``segmentCapacity(urlLength:)``).

@@ -144,41 +144,48 @@ import URLRouterHandlers
         return (0..<count).map { _ in (0..<next(14)).map { _ in pieces[next(pieces.count)] }.joined() }
     }
 
-    @Test func agreesWithTheFullNormalization() throws {
-        var accepted = 0
-        for url in Self.written + Self.randomURLs(count: 5000) {
+    /// Every written and random URL under every host rule, with the options of that rule.
+    static func eachURLAndRule(_ body: (String, RouterOptions.HostAsSegment, RouterOptions) throws -> Void) rethrows {
+        for url in written + randomURLs(count: 5000) {
             for rule in RouterOptions.HostAsSegment.allCases {
                 var options = RouterOptions.handlerRouter
                 options.hostAsSegment = rule
-                let bytes = Array(url.utf8)
-                let found: (scan: PlainScan, segments: [Range<Int>], scheme: String?)? = bytes.withUnsafeBufferPointer {
-                    bytes in
-                    RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
-                        PlainScan.scan(bytes, hostRule: options.hostRule, segments: room).map { scan in
-                            (scan, Array(scan.segments), scan.scheme.map { String(decoding: bytes[$0], as: UTF8.self) })
-                        }
-                    }
-                }
-                guard let found else {
-                    // Refused only for a reason the fast path does not handle.
-                    let scheme = URLParts(url).scheme ?? ""
-                    #expect(url.contains("%") || scheme != scheme.lowercased(), "\(url)")
-                    continue
-                }
-                let scan = found.scan
-                accepted += 1
-                let full = try RequestURL(normalizing: url, options: options)
-                #expect(found.segments == Array(full.segmentRanges), "\(url) \(rule)")
-                #expect(found.scheme == full.scheme, "\(url)")
-                #expect(scan.hostSpan == full.hostSpan && scan.querySpan == full.querySpan, "\(url)")
-                #expect(scan.fragmentSpan == full.fragmentSpan, "\(url)")
-                // A run exactly when the segments joined by `/` are one stretch of the URL.
-                let ranges = full.segmentRanges
-                let stretch = ranges.isEmpty ? nil : ranges[0].lowerBound..<ranges[ranges.count - 1].upperBound
-                let contiguous =
-                    stretch.map { Array(bytes[$0]) == Array(full.segments.joined(separator: "/").utf8) } ?? false
-                #expect(scan.segmentRun == (contiguous ? stretch : nil), "\(url)")
+                try body(url, rule, options)
             }
+        }
+    }
+
+    @Test func agreesWithTheFullNormalization() throws {
+        var accepted = 0
+        try Self.eachURLAndRule { url, rule, options in
+            let bytes = Array(url.utf8)
+            let found: (scan: PlainScan, segments: [Range<Int>], scheme: String?)? = bytes.withUnsafeBufferPointer {
+                bytes in
+                RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
+                    let scan = PlainScan.tokenize(bytes, hostRule: options.hostRule, segments: room)
+                    guard scan.isPlain else { return nil }
+                    return (scan, Array(scan.segments), scan.scheme.map { String(decoding: bytes[$0], as: UTF8.self) })
+                }
+            }
+            guard let found else {
+                // Refused only for a reason the fast path does not handle.
+                let scheme = URLParts(url).scheme ?? ""
+                #expect(url.contains("%") || scheme != scheme.lowercased(), "\(url)")
+                return
+            }
+            let scan = found.scan
+            accepted += 1
+            let full = try RequestURL(normalizing: url, options: options)
+            #expect(found.segments == Array(full.segmentRanges), "\(url) \(rule)")
+            #expect(found.scheme == full.scheme, "\(url)")
+            #expect(scan.hostSpan == full.hostSpan && scan.querySpan == full.querySpan, "\(url)")
+            #expect(scan.fragmentSpan == full.fragmentSpan, "\(url)")
+            // A run exactly when the segments joined by `/` are one stretch of the URL.
+            let ranges = full.segmentRanges
+            let stretch = ranges.isEmpty ? nil : ranges[0].lowerBound..<ranges[ranges.count - 1].upperBound
+            let contiguous =
+                stretch.map { Array(bytes[$0]) == Array(full.segments.joined(separator: "/").utf8) } ?? false
+            #expect(scan.segmentRun == (contiguous ? stretch : nil), "\(url)")
         }
         #expect(accepted > 10_000)
     }
@@ -204,19 +211,15 @@ import URLRouterHandlers
     /// not, into the segments the contract gives.
     @Test func theTokenizerSplitsAsTheContractSays() throws {
         var normalized = 0
-        for url in Self.written + Self.randomURLs(count: 5000) {
-            for rule in RouterOptions.HostAsSegment.allCases {
-                var options = RouterOptions.handlerRouter
-                options.hostAsSegment = rule
-                guard let full = try? RequestURL(normalizing: url, options: options) else {
-                    // Only a URL with an escape can be malformed.
-                    #expect(url.contains("%"), "\(url)")
-                    continue
-                }
-                normalized += 1
-                let expected = Self.contractSegments(url, options: options)
-                #expect(full.segments.map(String.init) == expected, "\(url) \(rule)")
+        Self.eachURLAndRule { url, rule, options in
+            guard let full = try? RequestURL(normalizing: url, options: options) else {
+                // Only a URL with an escape can be malformed.
+                #expect(url.contains("%"), "\(url)")
+                return
             }
+            normalized += 1
+            let expected = Self.contractSegments(url, options: options)
+            #expect(full.segments.map(String.init) == expected, "\(url) \(rule)")
         }
         #expect(normalized > 10_000)
     }
