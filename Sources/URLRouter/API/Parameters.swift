@@ -12,9 +12,10 @@
 public struct Parameters: Sendable {
     /// The match the parameters are read from: one reference, so that making and dropping the
     /// parameters retains and releases one object.
-    let match: RouteMatch
+    @usableFromInline let match: RouteMatch
 
     /// The parameters of `match`.
+    @usableFromInline
     init(_ match: RouteMatch) {
         self.match = match
     }
@@ -74,7 +75,9 @@ public struct Parameters: Sendable {
 
     /// The path parameter or query value for `name` (an extra value first, described as text),
     /// fully decoded; `nil` when there is none.
-    public func get(_ name: String) -> String? { match.value(named: name) }
+    // Inlinable: the caller calls the match's lookup by name itself, one call fewer a name
+    // (Benchmarks/instructions, owning-parameters).
+    @inlinable public func get(_ name: String) -> String? { match.value(named: name) }
 
     /// ``get(_:)``: an extra value, else a path parameter, else the last query value.
     func describedValue(_ name: String) -> String? {

@@ -51,7 +51,7 @@ package final class RouteMatch: Sendable {
 
     /// The value for `name` that ``Parameters/get(_:)`` answers: for a match with nothing rare (no
     /// extra values, no escapes, ranges that pack), the path parameter found in one step.
-    func value(named name: String) -> String? {
+    @usableFromInline func value(named name: String) -> String? {
         guard record.rare == nil, let index = record.store.parameterIndex(named: name, handle: record.handle),
             index < record.packedCaptures.count
         else { return parameters.describedValue(name) }
