@@ -407,7 +407,7 @@ package struct CompiledTable: Sendable {
             } catch {
                 return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: rewrittenURL, body)
             }
-            if let refusal = RequestRefusal.find(in: bytes, checks: requestChecks, hostRule: hostRule) {
+            if let refusal = refusal(bytes, tokens, lent) {
                 return CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
             }
             withBytes(of: request.storage) { storage in
@@ -421,6 +421,14 @@ package struct CompiledTable: Sendable {
                 }
             }
         }
+    }
+
+    /// What the request checks refuse in the URL `bytes`, from its tokens: the scan's, or, in a
+    /// table that normalizes every URL, a scan made here in the room lent for one.
+    func refusal(_ bytes: UnsafeBufferPointer<UInt8>, _ tokens: PlainScan?, _ lent: Lent) -> RequestRefusal? {
+        guard !requestChecks.isEmpty else { return nil }
+        let tokens = tokens ?? PlainScan.tokenize(bytes, hostRule: hostRule, segments: lent.segments)
+        return RequestRefusal.find(in: bytes, tokens: tokens, checks: requestChecks)
     }
 
     /// Whether the request checks clear a URL the scan took, without reading it again

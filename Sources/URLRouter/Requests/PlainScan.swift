@@ -40,6 +40,8 @@ struct PlainScan {
     /// Where the path ends in the URL's bytes (at its `?`, `#` or end), for a URL that is a path
     /// (it starts with a single `/`); -1 for any other.
     var pathEnd = -1
+    /// Where the path is in the URL's bytes, whatever the URL.
+    var path = 0..<0
 
     /// A scan that puts its segments in `segments`.
     @inline(__always)
@@ -96,7 +98,7 @@ struct PlainScan {
         return ~(((x & low) &+ low) | x | low)
     }
 
-    /// Whether ``RequestRefusal/find(in:checks:hostRule:)`` could refuse the URL `bytes` this scan
+    /// Whether ``RequestRefusal/find(in:tokens:checks:)`` could refuse the URL `bytes` this scan
     /// took: a control byte or `\` in its path, a `.` or `..` segment, an empty segment when those
     /// are refused, or a URL that is not a path (a scheme, a host, `//`: the full check reads those). `false` clears the URL
     /// (nearly every request); `true` sends it to the full normalization and the full check.
@@ -164,6 +166,7 @@ extension RequestURL {
         if base[0] == UInt8(ascii: "/") && (total == 1 || base[1] != UInt8(ascii: "/")) {
             let index = splitPath(base, from: 0, to: total, into: &scan)
             scan.pathEnd = index
+            scan.path = 0..<index
             if index < total {
                 // The query and fragment: only their delimiters and a `%` matter.
                 if memchr(base + index, Int32(UInt8(ascii: "%")), total - index) != nil { scan.hasPercent = true }
@@ -189,6 +192,7 @@ extension RequestURL {
             scan.scheme = range
         }
         _ = splitPath(base, from: layout.path.lowerBound, to: layout.path.upperBound, into: &scan)
+        scan.path = layout.path
         if let range = layout.host, !range.isEmpty {
             scan.hostSpan = RequestURL.span(range)
             if RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule) {

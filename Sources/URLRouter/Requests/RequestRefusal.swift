@@ -17,8 +17,9 @@ struct RequestRefusal: Sendable, Hashable {
         "the path segment '\(segment)' at offset \(offset): \(reason.refusal ?? reason.name)"
     }
 
-    /// The first shape `checks` refuses in the URL `bytes` (its host too when the host is a
-    /// segment under `hostRule`), from the left; `nil` when there is none.
+    /// The first shape `checks` refuses in the URL `bytes`, whose parts and segments as written
+    /// are `tokens` (its host first when the host is a segment), from the left; `nil` when there
+    /// is none.
     ///
     /// A segment is read as written and fully decoded: a control character or a backslash in
     /// either is refused, as is a segment equal to `.` or `..` once decoded, one holding an encoded
@@ -26,34 +27,33 @@ struct RequestRefusal: Sendable, Hashable {
     /// part between encoded slashes. Malformed escapes are the normalization's to refuse: here a
     /// segment that does not decode is read as written.
     static func find(
-        in bytes: UnsafeBufferPointer<UInt8>, checks: RequestChecks, hostRule: RouterOptions.HostRule
+        in bytes: UnsafeBufferPointer<UInt8>, tokens: borrowing PlainScan, checks: RequestChecks
     ) -> RequestRefusal? {
-        guard !checks.isEmpty, let base = bytes.baseAddress else { return nil }
-        let layout = URLLayout(bytes)
-        if let host = layout.host, !host.isEmpty,
-            RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[host]), hostRule),
-            let refusal = check(host, of: bytes, checks)
-        {
-            return refusal
+        guard !checks.isEmpty, bytes.baseAddress != nil else { return nil }
+        let segments = tokens.segments
+        if tokens.hostIsSegment, let refusal = check(segments[0], of: bytes, checks) { return refusal }
+        // An empty segment is a `/` right after another within the path (a path's first `/` and
+        // its last one end none). The tokens hold only the non-empty segments: between two of
+        // them, before the first and after the last, the path holds only `/`, and two or more
+        // there make an empty segment, at the second.
+        let refusesEmpty = checks.contains(.emptySegments)
+        func emptySegment(from start: Int, to end: Int) -> RequestRefusal? {
+            guard refusesEmpty, end - start >= 2 else { return nil }
+            return RequestRefusal(reason: .refused(.emptySegments), segment: "", offset: start + 1)
         }
-        // The path's `/`-separated parts, empty ones included: an empty part between two `/`
-        // (or the first of a path that starts with `//`) is an empty segment.
-        let path = layout.path
-        var start = path.lowerBound
-        var index = start
-        while index <= path.upperBound {
-            if index == path.upperBound || base[index] == UInt8(ascii: "/") {
-                if index > start {
-                    if let refusal = check(start..<index, of: bytes, checks) { return refusal }
-                } else if checks.contains(.emptySegments), index > path.lowerBound, index < path.upperBound {
-                    return RequestRefusal(reason: .refused(.emptySegments), segment: "", offset: index)
-                }
-                start = index + 1
+        var slashes = tokens.path.lowerBound
+        for index in (tokens.hostIsSegment ? 1 : 0)..<segments.count {
+            let segment = segments[index]
+            if let refusal = emptySegment(from: slashes, to: segment.lowerBound) ?? check(segment, of: bytes, checks) {
+                return refusal
             }
-            index += 1
+            slashes = segment.upperBound
         }
+        if let refusal = emptySegment(from: slashes, to: tokens.path.upperBound) { return refusal }
         // A path that starts with `//` is read as an authority; on a server it is an empty segment.
-        if checks.contains(.emptySegments), layout.scheme == nil, layout.authority != nil {
+        if refusesEmpty, tokens.scheme == nil, bytes.count >= 2, bytes[0] == UInt8(ascii: "/"),
+            bytes[1] == UInt8(ascii: "/")
+        {
             return RequestRefusal(reason: .refused(.emptySegments), segment: "", offset: 1)
         }
         return nil

@@ -156,4 +156,74 @@ import Testing
         #expect(miss.detail?.utf8.contains { $0 < 0x20 || $0 == 0x7F } == false)
         #expect(miss.detail?.hasPrefix("the path segment '%1B[31m%22x%27%5C' at offset 7") == true)
     }
+
+    /// The checks read the tokenizer's segments (`PlainScan`, which drops empty ones) and find
+    /// each empty segment in the gaps it leaves: held here to a reference that splits the path
+    /// itself, empty parts kept, on URLs with and without a scheme and host, under every host rule.
+    @Test func theChecksReadTheTokenizersSegmentsAsAPlainSplitWould() {
+        var state: UInt64 = 0xC0FFEE
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let starts = [
+            "", "/", "//", "//h", "app://h", "APP://www.h.com", "app://localhost", "app://", "x:", "app://h:80",
+        ]
+        let pieces = [
+            "/", "/", "//", "a", "bc", ".", "..", "%2e", "%2F", "%00", "\u{1}", "\\", "%5C", "?", "#", "é", "%",
+        ]
+        let urls = (0..<4_000).map { _ in
+            starts[next(starts.count)] + (0..<next(9)).map { _ in pieces[next(pieces.count)] }.joined()
+        }
+        let everyCheck = RequestChecks.each.reduce(into: RequestChecks()) { $0.insert($1.check) }
+        var refused = 0
+        for url in urls {
+            for rule in RouterOptions.HostRule.allCases {
+                for checks in [everyCheck, .strict, [.emptySegments]] {
+                    let bytes = Array(url.utf8)
+                    let (found, expected) = bytes.withUnsafeBufferPointer { bytes in
+                        RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
+                            let tokens = PlainScan.tokenize(bytes, hostRule: rule, segments: room)
+                            return (
+                                RequestRefusal.find(in: bytes, tokens: tokens, checks: checks),
+                                Self.splitAndCheck(bytes, checks: checks, hostRule: rule)
+                            )
+                        }
+                    }
+                    #expect(found == expected, "\(url.debugDescription) under \(rule), \(checks)")
+                    if found != nil { refused += 1 }
+                }
+            }
+        }
+        #expect(refused > 10_000)
+    }
+
+    /// The reference for the test above: the URL's parts (`URLLayout`), then its path split at
+    /// every `/`, empty parts kept; an empty part between two `/` is an empty segment.
+    static func splitAndCheck(
+        _ bytes: UnsafeBufferPointer<UInt8>, checks: RequestChecks, hostRule: RouterOptions.HostRule
+    ) -> RequestRefusal? {
+        let layout = URLLayout(bytes)
+        if let host = layout.host, !host.isEmpty,
+            RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[host]), hostRule),
+            let refusal = RequestRefusal.check(host, of: bytes, checks)
+        {
+            return refusal
+        }
+        let path = layout.path
+        var start = path.lowerBound
+        for index in path.lowerBound...path.upperBound
+        where index == path.upperBound || bytes[index] == UInt8(ascii: "/") {
+            if index > start {
+                if let refusal = RequestRefusal.check(start..<index, of: bytes, checks) { return refusal }
+            } else if checks.contains(.emptySegments), index > path.lowerBound, index < path.upperBound {
+                return RequestRefusal(reason: .refused(.emptySegments), segment: "", offset: index)
+            }
+            start = index + 1
+        }
+        if checks.contains(.emptySegments), layout.scheme == nil, layout.authority != nil {
+            return RequestRefusal(reason: .refused(.emptySegments), segment: "", offset: 1)
+        }
+        return nil
+    }
 }
