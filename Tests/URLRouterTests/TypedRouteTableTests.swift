@@ -27,6 +27,7 @@ import Testing
         #expect(match.details.route.name == "user")
         #expect(match.parameters.get("id") == "42")
         #expect(match.parameters.get("tab") == "a")
+        #expect(match.parameters.get("page") == nil)
         #expect(try table.lookup(method: "GET", url: "/users/new").get().value == 3)
         #expect(try table.lookup(method: "DELETE", url: "/users/7").get().value == 2)
         #expect(try table.lookup(method: "GET", url: "/files/a/b%20c").get().details.catchall == "a/b c")

@@ -133,7 +133,12 @@ public struct Parameters: Sendable {
         if let index = match.record.store.parameterIndex(named: name, handle: match.record.handle), index < count {
             return value(at: index)
         }
-        return queryItems.last(where: { $0.name == name })?.value
+        return lastQueryValue(name)
+    }
+
+    /// The last query value called `name`.
+    func lastQueryValue(_ name: String) -> String? {
+        queryItems.last(where: { $0.name == name })?.value
     }
 }
 

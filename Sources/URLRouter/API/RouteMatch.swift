@@ -50,11 +50,13 @@ package final class RouteMatch: Sendable {
     }
 
     /// The value for `name` that ``Parameters/get(_:)`` answers: for a match with nothing rare (no
-    /// extra values, no escapes, ranges that pack), the path parameter found in one step.
+    /// extra values, no escapes, ranges that pack), the path parameter found in one step, else the
+    /// last query value, the name searched for once.
     @usableFromInline func value(named name: String) -> String? {
-        guard record.rare == nil, let index = record.store.parameterIndex(named: name, handle: record.handle),
+        guard record.rare == nil else { return parameters.describedValue(name) }
+        guard let index = record.store.parameterIndex(named: name, handle: record.handle),
             index < record.packedCaptures.count
-        else { return parameters.describedValue(name) }
+        else { return parameters.lastQueryValue(name) }
         return record.packedParameter(at: index)
     }
 
