@@ -40,8 +40,11 @@ struct PlainScan {
     /// Where the path ends in the URL's bytes (at its `?`, `#` or end), for a URL that is a path
     /// (it starts with a single `/`); -1 for any other.
     var pathEnd = -1
+    /// Where the path is in the URL's bytes, for a URL that is not a path (for one that is, the
+    /// path ends at ``pathEnd``).
+    var layoutPath = 0..<0
     /// Where the path is in the URL's bytes, whatever the URL.
-    var path = 0..<0
+    var path: Range<Int> { pathEnd >= 0 ? 0..<pathEnd : layoutPath }
 
     /// A scan that puts its segments in `segments`.
     @inline(__always)
@@ -166,7 +169,6 @@ extension RequestURL {
         if base[0] == UInt8(ascii: "/") && (total == 1 || base[1] != UInt8(ascii: "/")) {
             let index = splitPath(base, from: 0, to: total, into: &scan)
             scan.pathEnd = index
-            scan.path = 0..<index
             if index < total {
                 // The query and fragment: only their delimiters and a `%` matter.
                 if memchr(base + index, Int32(UInt8(ascii: "%")), total - index) != nil { scan.hasPercent = true }
@@ -192,7 +194,7 @@ extension RequestURL {
             scan.scheme = range
         }
         _ = splitPath(base, from: layout.path.lowerBound, to: layout.path.upperBound, into: &scan)
-        scan.path = layout.path
+        scan.layoutPath = layout.path
         if let range = layout.host, !range.isEmpty {
             scan.hostSpan = RequestURL.span(range)
             if RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule) {
