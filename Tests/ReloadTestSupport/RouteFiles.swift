@@ -9,12 +9,20 @@ public enum RouteFiles: Sendable {
         public var description: String { "rename failed: errno \(code)" }
     }
 
-    /// A new, empty folder of its own.
+    /// A new, empty folder of its own, inside ``processFolder``.
     public static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("route-files-\(UUID().uuidString)")
+        let url = processFolder.appendingPathComponent("route-files-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// The folder that holds every route file of this test process, removed when the process
+    /// exits, so that a test run leaves nothing in the temporary directory.
+    static let processFolder: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("urlrouter-tests-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: RouteFiles.processFolder) }
+        return url
+    }()
 
     /// `routes.txt`, holding `text`, in a folder of its own; its path.
     public static func write(_ text: String) throws -> String {

@@ -124,6 +124,7 @@ enum URLRouterExecutable {
 
     @Test func benchNamesTheLineOfABadRouteAndListsWrongAnswers() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         func write(_ name: String, _ text: String) throws -> String {
             let url = directory.appendingPathComponent(name)
@@ -173,6 +174,7 @@ enum URLRouterExecutable {
 
     @Test func matchWithAMalformedFixtureNamesTheField() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
         try #"{"suite": "s", "routes": [{"id": 1, "pattern": "/a"}], "cases": []}"#.write(
             to: file, atomically: true, encoding: .utf8)
         let (status, output) = try URLRouterExecutable.run(["match", "--fixture", file.path, "/a"])

@@ -32,6 +32,7 @@ import URLRouterHandlers
 
     @Test func reportFollowsTheFixturesFormat() throws {
         let directory = try temporaryDirectory(["1-good.json": Self.passing, "2-wrong.json": Self.failing])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = ConformanceCheck(paths: [directory], backends: [.foundation]).run()
         let pcre2Note = RouterBackend.available.count > 1 ? "pcre2 not asked for" : "pcre2 not in this build"
         let expected = """
@@ -57,6 +58,7 @@ import URLRouterHandlers
             "a.json": #"{"suite": "bad", "routes": [], "cases": [{"url": "/x", "expect": {"parms": {}}}]}"#,
             "sub/b.json": Self.passing,
         ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = ConformanceCheck(paths: [directory], backends: [.foundation]).run()
         let lines = report.text.split(separator: "\n").map(String.init)
         #expect(lines[1] == "entry points: router, lookup, withMatch, live")
@@ -68,6 +70,7 @@ import URLRouterHandlers
 
     @Test func passingRunExitsZeroAndEmptyRunDoesNot() throws {
         let directory = try temporaryDirectory(["good.json": Self.passing])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(ConformanceCheck(paths: [directory], backends: [.foundation]).run().exitCode == 0)
         let filtered = ConformanceCheck(paths: [directory], backends: [.foundation], filter: "nothing").run()
         #expect(filtered.text.hasPrefix("backends: foundation"))
@@ -77,6 +80,7 @@ import URLRouterHandlers
 
     @Test func duplicateSuiteNamesAndMissingPathsFail() throws {
         let directory = try temporaryDirectory(["a.json": Self.passing, "b.json": Self.passing])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = ConformanceCheck(paths: [directory, directory + "/missing"], backends: [.foundation]).run()
         #expect(report.text.contains("missing: no such file or folder"))
         #expect(report.text.contains("suite: the name 'good' is also used by"))
@@ -88,6 +92,7 @@ import URLRouterHandlers
             "broken.json":
                 #"{"suite": "broken", "routes": [{"id": "a", "pattern": "/a/:x.json"}], "cases": [{"url": "/a", "expect": {}}, {"url": "/b", "expect": {}}]}"#
         ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = ConformanceCheck(paths: [directory], backends: [.foundation]).run()
         #expect(report.failed == 2)
         #expect(report.text.contains("the suite is broken on foundation: a route is refused: invalidPattern"))
@@ -95,6 +100,7 @@ import URLRouterHandlers
 
     @Test func jsonReportIsMachineReadable() throws {
         let directory = try temporaryDirectory(["2-wrong.json": Self.failing])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = ConformanceCheck(paths: [directory], backends: [.foundation]).run()
         let object = try #require(JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
         #expect(object["passed"] as? Int == 1)

@@ -70,6 +70,7 @@ import URLRouterCLI
 
     @Test func theCommandExitsZeroOneOrTwo() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         func write(_ name: String, _ text: String) throws -> String {
             let path = folder.appendingPathComponent(name).path

@@ -120,6 +120,7 @@ enum RepositoryFolders {
 
     @Test func explainListsTheCandidatesAndWhyTheWinnerBeatEach() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let routes = directory.appendingPathComponent("trap.txt").path
         try """
@@ -153,6 +154,7 @@ enum RepositoryFolders {
         #expect(status == 1)
         #expect(output.contains("\(table):7:18: error: invalidConstraint"), "\(output)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("json-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let good = directory.appendingPathComponent("routes.json").path
         try #"{ "account/setting": "Settings", "ft": { "order/:id": "Order" } }"#.write(

@@ -1,4 +1,5 @@
 import Foundation
+import ReloadTestSupport
 import Synchronization
 import Testing
 
@@ -51,7 +52,7 @@ import Testing
 
     @Test(arguments: backends) func aRejectedTableChangesNothingAndNamesEveryLine(backend: String) throws {
         let live = try LiveRouteTable<String>(
-            contentsOf: try Self.write("GET /users listUsers\n"), backend: RouterBackend.named(backend)!,
+            contentsOf: try RouteFiles.write("GET /users listUsers\n"), backend: RouterBackend.named(backend)!,
             value: Self.handler)
         let text = """
             GET /users listUsers
@@ -86,7 +87,8 @@ import Testing
         #expect(missing.kind == .rejected)
         #expect(missing.problems.first?.place?.file == "/nonexistent/routes.txt")
         let malformed = live.reload(
-            contentsOf: try Self.write("GET /users listUsers\nGET\nPOST users\nGET /a b c d\n"), value: Self.handler)
+            contentsOf: try RouteFiles.write("GET /users listUsers\nGET\nPOST users\nGET /a b c d\n"),
+            value: Self.handler)
         #expect(malformed.kind == .rejected)
         #expect(malformed.problems.map(\.place?.line) == [2, 3, 4])
         #expect(live.version == 1)
@@ -94,7 +96,7 @@ import Testing
 
     @Test func anEqualTableIsANoOp() throws {
         let live = try LiveRouteTable<String>(
-            contentsOf: try Self.write("GET /users listUsers\nGET /users/:id showUser\n"), value: Self.handler)
+            contentsOf: try RouteFiles.write("GET /users listUsers\nGET /users/:id showUser\n"), value: Self.handler)
         let same = live.reload(
             try Self.file("# the same routes\nGET  /users  listUsers\nGET /users/:id showUser\n"),
             valueOfRoute: Self.handler(of:))
@@ -177,12 +179,6 @@ import Testing
         #expect(wrong.load(ordering: .relaxed) == 0)
     }
 
-    /// A temporary file holding `text`.
-    static func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString).txt").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
 }
 
 extension Result {

@@ -1,4 +1,5 @@
 import Foundation
+import ReloadTestSupport
 import Testing
 
 @testable import URLRouter
@@ -14,15 +15,8 @@ import ServiceLifecycle
     let listUsers: Handler = "list users"
     let showUser: Handler = "show user"
 
-    /// A route file of its own, holding `text`.
-    static func routeFile(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doc-routes-\(UUID().uuidString).txt")
-        try text.write(to: path, atomically: true, encoding: .utf8)
-        return path.path
-    }
-
     @Test func theArticlesLiveTable() throws {
-        let routesPath = try Self.routeFile("GET /users listUsers\nGET /users/:id showUser\n")
+        let routesPath = try RouteFiles.write("GET /users listUsers\nGET /users/:id showUser\n")
         let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
         let live = try LiveRouteTable<Handler>(contentsOf: routesPath) { handlers[$0 ?? ""] }
 
@@ -47,7 +41,7 @@ import ServiceLifecycle
     }
 
     @Test func theArticlesWatcherInAServiceGroup() async throws {
-        let routesPath = try Self.routeFile("GET /users listUsers\n")
+        let routesPath = try RouteFiles.write("GET /users listUsers\n")
         let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
         let live = try LiveRouteTable<Handler>(contentsOf: routesPath) { handlers[$0 ?? ""] }
         let server = Server()
