@@ -33,7 +33,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// Per shard, what a match needs, without reference counting (the codes live in `shards`).
     let shardInfo: UnsafeMutableBufferPointer<ShardInfo>
     /// Per route, how to read its captures from the segments (see `CapturePlan`).
-    let plans: UnsafeMutableBufferPointer<CapturePlan>
+    let plans: [CapturePlan]
 
     struct ShardInfo {
         var code: OpaquePointer
@@ -64,7 +64,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
 
     deinit {
         shardInfo.deallocate()
-        plans.deallocate()
         selectors.deallocate()
         selectorShards.deallocate()
     }
@@ -131,9 +130,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
                     hasUserRegex: shard.hasUserRegex, hasCallouts: shard.hasCallouts, next: plan.next[index]))
         }
         self.shardInfo = info
-        let plans = UnsafeMutableBufferPointer<CapturePlan>.allocate(capacity: max(1, routes.count))
-        for (index, route) in routes.enumerated() { plans.initializeElement(at: index, to: CapturePlan(route)) }
-        self.plans = plans
+        self.plans = routes.map(CapturePlan.init)
     }
 
     /// The shard for a request: one hash lookup of its first segment, then its segment count.

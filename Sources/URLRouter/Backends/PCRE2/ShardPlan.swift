@@ -177,16 +177,13 @@ struct ShardPlan {
     /// ``makeShard(_:_:)`` for every group, spread over the machine's cores (rendering and JIT
     /// compiling dominate building a large table); one result per group, in order.
     static func makeShards(_ groups: [[Int]], _ alternation: RouteAlternation) -> [Result<RouteShard, PCRE2Error>] {
-        let results = UnsafeMutableBufferPointer<Result<RouteShard, PCRE2Error>?>.allocate(capacity: groups.count)
-        results.initialize(repeating: nil)
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
-        // Each iteration writes only its own slot; concurrentPerform returns after the last one.
-        nonisolated(unsafe) let slots = results
-        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
-            slots[index] = Result { () throws(PCRE2Error) in try makeShard(groups[index], alternation) }
+        var results = [Result<RouteShard, PCRE2Error>?](repeating: nil, count: groups.count)
+        results.withUnsafeMutableBufferPointer { results in
+            // Each iteration writes only its own slot; concurrentPerform returns after the last one.
+            nonisolated(unsafe) let slots = results
+            DispatchQueue.concurrentPerform(iterations: groups.count) { index in
+                slots[index] = Result { () throws(PCRE2Error) in try makeShard(groups[index], alternation) }
+            }
         }
         return results.map { $0! }
     }
