@@ -26,6 +26,8 @@ struct PlainScan {
     var hasPercent = false
     /// Whether the host is the first of ``segments`` (``RouterOptions/hostRule``, read as written).
     var hostIsSegment = false
+    /// Whether the URL has an authority (`//` after its scheme, or at its start when it has none).
+    var hasAuthority = false
     /// Where the host, the query and the fragment are, or `(-1, -1)`.
     var hostSpan = RequestURL.absent
     var querySpan = RequestURL.absent
@@ -195,6 +197,7 @@ extension RequestURL {
         }
         _ = splitPath(base, from: layout.path.lowerBound, to: layout.path.upperBound, into: &scan)
         scan.layoutPath = layout.path
+        scan.hasAuthority = layout.authority != nil
         if let range = layout.host, !range.isEmpty {
             scan.hostSpan = RequestURL.span(range)
             if RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule) {

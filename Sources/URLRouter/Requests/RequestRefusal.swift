@@ -50,10 +50,9 @@ struct RequestRefusal: Sendable, Hashable {
             slashes = segment.upperBound
         }
         if let refusal = emptySegment(from: slashes, to: tokens.path.upperBound) { return refusal }
-        // A path that starts with `//` is read as an authority; on a server it is an empty segment.
-        if refusesEmpty, tokens.scheme == nil, bytes.count >= 2, bytes[0] == UInt8(ascii: "/"),
-            bytes[1] == UInt8(ascii: "/")
-        {
+        // A URL with no scheme that starts with `//` is read as an authority; on a server it is a
+        // path with an empty segment.
+        if refusesEmpty, tokens.scheme == nil, tokens.hasAuthority {
             return RequestRefusal(reason: .refused(.emptySegments), segment: "", offset: 1)
         }
         return nil
