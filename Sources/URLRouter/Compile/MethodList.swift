@@ -136,17 +136,4 @@ struct ShortToken: Sendable {
     func isEqual(to other: ShortToken) -> Bool {
         low == other.low && high == other.high && storedCount == other.storedCount
     }
-
-    /// Byte `index` (less than ``count``).
-    subscript(index: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: (index < 8 ? low : high) &>> (UInt64(index & 7) &* 8))
-    }
-
-    /// The token as a string (for the tests).
-    var string: String {
-        String(unsafeUninitializedCapacity: count) { buffer in
-            for index in 0..<count { buffer[index] = self[index] }
-            return count
-        }
-    }
 }

@@ -242,3 +242,11 @@ import URLRouterHandlers
         #expect(long?.isEqual(to: ShortToken(method: "ABCDEFGHIJKLMNP")!) == false)
     }
 }
+
+extension ShortToken {
+    /// The token's bytes as a string, read back from its two words.
+    fileprivate var string: String {
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: ($0 < 8 ? low : high) &>> (UInt64($0 & 7) &* 8)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
