@@ -21,15 +21,15 @@ public struct Parameters: Sendable {
     }
 
     /// Path parameter names, in pattern order.
-    package var names: [String] { match.record.route.parameterNames }
+    var names: [String] { match.record.route.parameterNames }
 
     /// The number of path parameters.
-    package var count: Int {
+    var count: Int {
         match.record.rare == nil ? match.record.packedCaptures.count : match.record.captures.count
     }
 
     /// The caller's extra values.
-    package var extra: [String: any Sendable] { match.record.extra ?? [:] }
+    var extra: [String: any Sendable] { match.record.extra ?? [:] }
 
     /// Path parameter `index`'s value, fully decoded.
     package func value(at index: Int) -> String {
@@ -68,7 +68,7 @@ public struct Parameters: Sendable {
     }
 
     /// The value for `name`: an extra value, else a path parameter, else the last query value.
-    package subscript(name: String) -> (any Sendable)? {
+    subscript(name: String) -> (any Sendable)? {
         if let value = match.record.extra?[name] { return value }
         return string(name)
     }
@@ -110,7 +110,7 @@ public struct Parameters: Sendable {
     }
 
     /// Every value merged with the precedence above.
-    package var all: [String: any Sendable] {
+    var all: [String: any Sendable] {
         var merged: [String: any Sendable] = [:]
         for item in queryItems { merged[item.name] = item.value }
         for (index, name) in names.enumerated() where index < count { merged[name] = value(at: index) }

@@ -32,7 +32,7 @@ package final class RouteMatch: Sendable {
     /// The URL after rewriting, when a rule applied.
     package var rewrittenURL: String? { record.rare?.rewrittenURL }
     /// The normalized URL that was matched.
-    package var request: RequestURL { record.request }
+    var request: RequestURL { record.request }
     /// The URL the caller passed.
     package var url: String { record.url }
     /// The number of path parameters.
@@ -176,7 +176,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     /// The URL after rewriting, when a rule applied.
     public var rewrittenURL: String? { storage.rewrittenURL }
     /// The normalized URL, when it could be normalized.
-    package var request: RequestURL? { storage.request }
+    var request: RequestURL? { storage.request }
     /// More detail, such as which part of a malformed URL does not decode.
     public var detail: String? { storage.detail }
     /// For ``Reason/methodNotAllowed``: the methods a request for this URL may use, sorted
@@ -184,7 +184,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
     public var allowedMethods: [String] { storage.allowedMethods }
 
     /// Makes a miss.
-    package init(
+    init(
         reason: Reason, url: String, rewrittenURL: String? = nil, request: RequestURL? = nil, detail: String? = nil,
         allowedMethods: [String] = []
     ) {

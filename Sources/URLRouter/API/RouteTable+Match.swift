@@ -8,7 +8,7 @@ extension RouteTable {
         @usableFromInline package let details: RouteMatch
 
         @usableFromInline
-        package init(value: Value, details: RouteMatch) {
+        init(value: Value, details: RouteMatch) {
             self.value = value
             self.details = details
         }

@@ -60,7 +60,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     public var count: Int { table.routes.reduce(0) { $0 + $1.targetCount } }
 
     /// The backend that compiled the table.
-    package var backendName: String { table.backendName }
+    var backendName: String { table.backendName }
     /// The bytes of JIT machine code the table's patterns hold (for `urlrouter bench`).
     package var jitCodeBytes: Int { table.routePatternFacts?.jitCodeBytes ?? 0 }
     /// The bytes the table's compiled patterns hold on the heap (for `urlrouter bench`).

@@ -15,7 +15,7 @@ package enum HTTPMethodName: Sendable {
     }
 
     /// Every method that routes of `routeMethods` answer: theirs, and what each also answers.
-    package static func answered(by routeMethods: some Sequence<String?>) -> Set<String> {
+    static func answered(by routeMethods: some Sequence<String?>) -> Set<String> {
         var methods = Set<String>()
         for case let method? in routeMethods {
             methods.insert(method)
@@ -27,13 +27,13 @@ package enum HTTPMethodName: Sendable {
     /// The method tier of SEMANTICS.md section 3.3 for a route of `routeMethod` (`nil`: any):
     /// 0 for a route of a method, 1 for one that also answers another (`GET`), 2 for any method;
     /// any lookup that two routes both answer orders them the same way by this number.
-    package static func tier(_ routeMethod: String?) -> Int {
+    static func tier(_ routeMethod: String?) -> Int {
         guard let routeMethod else { return 2 }
         return alsoAnswered(by: routeMethod) == nil ? 0 : 1
     }
 
     /// `method` upper-cased, or `nil` when it is not a token.
-    package static func normalized(_ method: String) -> String? {
+    static func normalized(_ method: String) -> String? {
         // The usual methods, then any upper-case token: the same string, no allocation.
         switch method {
         case "GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS": return method

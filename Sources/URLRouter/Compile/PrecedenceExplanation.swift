@@ -3,7 +3,7 @@
 /// them apart. `urlrouter match --explain` and `urlrouter lint` print it.
 package struct PrecedenceExplanation: Sendable {
     /// The options the routes are read under (a final `*`, the default scheme).
-    package let options: RouterOptions
+    let options: RouterOptions
 
     /// Explains under `options`.
     package init(options: RouterOptions) {

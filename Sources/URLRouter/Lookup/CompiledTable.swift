@@ -31,13 +31,13 @@
 @usableFromInline
 package struct CompiledTable: Sendable {
     /// The options the table was built under.
-    package let options: RouterOptions
+    let options: RouterOptions
     /// The routes in precedence order.
     let routes: [CompiledRoute]
     /// The rewrite rules in the order added.
     package let rules: [RewriteRule]
     /// The name of the backend that compiled the table.
-    package let backendName: String
+    let backendName: String
     /// Why the table is served by another backend than the router's, or `nil` when it is not.
     ///
     /// A router builds its table on its own backend. Only when that engine fails (for example
@@ -62,7 +62,7 @@ package struct CompiledTable: Sendable {
     let maxURLLength: Int
     let hostRule: RouterOptions.HostRule
     let defaultScheme: String?
-    package let decodePlus: Bool
+    let decodePlus: Bool
     /// The request shapes refused before matching (the strict profile).
     let requestChecks: RequestChecks
     /// The distinct methods of the routes (and `HEAD` with `GET`), numbered: what a lookup's

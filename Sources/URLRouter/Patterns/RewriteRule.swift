@@ -13,7 +13,7 @@
 /// (left as written when it does not decode cleanly). A `$` before anything else is a literal `$`.
 package struct RewriteRule: Sendable, CustomStringConvertible {
     /// The expression, parsed.
-    package let regex: SharedRegex
+    let regex: SharedRegex
     /// The target, parsed.
     package let template: RewriteTemplate
 

@@ -23,7 +23,7 @@ package struct RequestURL: Sendable {
     /// The lower-cased scheme, or the default scheme, or `nil`.
     package var scheme: String?
     /// Whether `+` in the query is a space.
-    package var decodePlus: Bool
+    var decodePlus: Bool
     // Offsets into `url`, or (-1, -1) when absent.
     var hostSpan: (Int32, Int32)
     var querySpan: (Int32, Int32)
@@ -79,7 +79,7 @@ package struct RequestURL: Sendable {
     }
 
     /// The query as written, without `?`.
-    package var query: Substring? { RequestURL.range(querySpan).map { url.utf8Slice($0) } }
+    var query: Substring? { RequestURL.range(querySpan).map { url.utf8Slice($0) } }
 
     /// The fragment as written.
     package var fragment: Substring? { RequestURL.range(fragmentSpan).map { url.utf8Slice($0) } }

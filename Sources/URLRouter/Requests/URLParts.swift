@@ -25,21 +25,21 @@ package struct URLParts: Sendable, Hashable {
     /// The host as written (empty in `app:///x`).
     package var host: Substring?
     /// The port as written, without `:`.
-    package var port: Substring?
+    var port: Substring?
     /// The path as written, with its leading `/` when it has one.
     package var path: Substring
     /// The query, without `?`.
-    package var query: Substring?
+    var query: Substring?
     /// The fragment, without `#`.
     package var fragment: Substring?
 
     /// Splits `url` into its parts. Never fails.
-    package init(_ url: Substring) {
+    init(_ url: Substring) {
         self.init(String(url))
     }
 
     /// Splits `url` into its parts. Never fails.
-    package init(_ url: String) {
+    init(_ url: String) {
         let layout = URLLayout(url)
         func slice(_ range: Range<Int>) -> Substring { layout.slice(url, range) }
         scheme = layout.scheme.map(slice)
