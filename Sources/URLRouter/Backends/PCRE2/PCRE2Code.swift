@@ -150,8 +150,9 @@ final class PCRE2Code: @unchecked Sendable {
 func markNumber(in matchData: OpaquePointer) -> Int? {
     guard var cursor = pcre2_get_mark_8(matchData) else { return nil }
     var number = 0
-    while cursor.pointee >= UInt8(ascii: "0"), cursor.pointee <= UInt8(ascii: "9") {
-        number = number * 10 + Int(cursor.pointee - UInt8(ascii: "0"))
+    // A mark has at most as many digits as the largest route number: the sum cannot overflow.
+    while case let digit = cursor.pointee &- UInt8(ascii: "0"), digit < 10 {
+        number = number &* 10 &+ Int(digit)
         cursor += 1
     }
     return number
