@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import URLRouter
+import URLRouter
 
 /// Runs a built executable of the package (`urlrouter` unless named), which sits beside the test bundle.
 enum URLRouterExecutable {

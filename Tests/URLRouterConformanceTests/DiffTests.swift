@@ -1,8 +1,7 @@
 import Foundation
 import Testing
+@_spi(Tools) import URLRouter
 import URLRouterCLI
-
-@_spi(Tools) @testable import URLRouter
 
 /// `urlrouter diff`: routes added and removed, and exactly the requests whose answer changes.
 @Suite struct DiffTests {

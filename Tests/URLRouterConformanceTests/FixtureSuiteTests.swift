@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import URLRouter
-@testable import URLRouterConformance
+import URLRouter
+import URLRouterConformance
 
 /// The bundled fixtures, located from this file (they sit outside any target).
 enum BundledFixtures {

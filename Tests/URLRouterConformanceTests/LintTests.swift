@@ -1,10 +1,9 @@
 import Foundation
 import Testing
+@_spi(Tools) import URLRouter
 import URLRouterCLI
 import URLRouterConformance
 import URLRouterHandlers
-
-@_spi(Tools) @testable import URLRouter
 
 /// The repository's folders the route-file tools are tried on.
 enum RepositoryFolders {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import URLRouter
+import URLRouter
 
 /// Expects `body` to refuse its input with a RouterError of `code`.
 func expectRouterError(

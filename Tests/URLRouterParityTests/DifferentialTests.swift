@@ -1,10 +1,9 @@
 import Foundation
 import Testing
+import URLRouter
 import URLRouterCLI
 import URLRouterConformance
 import URLRouterHandlers
-
-@testable import URLRouter
 
 // Parity needs two backends: the PCRE2 trait (on by default) brings the second.
 #if PCRE2

@@ -1,7 +1,6 @@
 import Foundation
+import URLRouter
 import URLRouterHandlers
-
-@testable import URLRouter
 
 /// A small, fast, seedable generator (SplitMix64), so a failing table can be made again from its seed.
 struct SeededGenerator: RandomNumberGenerator {

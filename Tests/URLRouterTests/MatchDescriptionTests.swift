@@ -1,6 +1,6 @@
 import Testing
 
-@testable import URLRouter
+import URLRouter
 
 /// What `print` shows of a match: the value, the route and what it took.
 @Suite struct MatchDescriptionTests {

@@ -1,5 +1,5 @@
 #if Vapor
-@testable import URLRouter
+import URLRouter
 import URLRouterVapor
 import Vapor
 import XCTVapor

@@ -1,7 +1,7 @@
 #if Vapor
 import Foundation
 import ReloadTestSupport
-@_spi(Tools) @testable import URLRouter
+@_spi(Tools) import URLRouter
 import URLRouterVapor
 import Vapor
 import XCTVapor

@@ -3,7 +3,7 @@ import ReloadTestSupport
 import Synchronization
 import Testing
 
-@_spi(Tools) @testable import URLRouter
+@_spi(Tools) import URLRouter
 
 /// A live table: swaps, rejections with their lines, no-ops, versions, freeing, and lookups on
 /// several threads during swaps.

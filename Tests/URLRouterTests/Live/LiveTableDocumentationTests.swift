@@ -2,7 +2,7 @@ import Foundation
 import ReloadTestSupport
 import Testing
 
-@testable import URLRouter
+import URLRouter
 
 #if Reloading
 import Logging
