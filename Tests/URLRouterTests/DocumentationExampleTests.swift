@@ -227,6 +227,7 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
         let ff = Router()
         try ff.register("protocol://page/routerDetails/:id") { match in
             print("details", match.parameters.get("id") ?? "", match.parameters.get("nickname") ?? "")
+            if let image = match.parameters["img"] as? [UInt8] { print("image of", image.count, "bytes") }
         }
         try ff.register("protocol://page/routerDetails") { match in
             print("product", match.parameters.get("product") ?? "")
@@ -242,6 +243,7 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
         ff.setUnmatchedHandler { miss in print("unregistered:", miss.url) }
 
         ff.route("protocol://page/routerDetails/666?nickname=imlifengfeng")  // details 666 imlifengfeng
+        // details 1, image of 4 bytes
         ff.route("protocol://page/routerDetails/1", extra: ["img": [UInt8](repeating: 0, count: 4)])
         let object = try ff.routeObject("protocol://page/routerObjectDetails").get().value(as: String.self)
         let callback = try await ff.routeCallback("protocol://page/RouterCallbackDetails").get().value

@@ -67,8 +67,9 @@ public struct Parameters: Sendable {
         return (0..<count).map { (names[$0], value(at: $0)) }
     }
 
-    /// The value for `name`: an extra value, else a path parameter, else the last query value.
-    subscript(name: String) -> (any Sendable)? {
+    /// The value for `name`: an extra value as the caller gave it, else a path parameter, else the
+    /// last query value (the handler router's `parameters[name]`).
+    package func anyValue(named name: String) -> (any Sendable)? {
         if let value = match.record.extra?[name] { return value }
         return string(name)
     }
