@@ -32,7 +32,7 @@ public struct Parameters: Sendable {
     var extra: [String: any Sendable] { match.record.extra ?? [:] }
 
     /// Path parameter `index`'s value, fully decoded.
-    package func value(at index: Int) -> String {
+    func value(at index: Int) -> String {
         guard match.record.rare == nil else {
             return String(
                 Parameters.value(

@@ -28,7 +28,7 @@ package final class RouteMatch: Sendable {
     /// The winning registration (its pattern, method, variant and name).
     package var route: RouteRegistration { record.route }
     /// The winning registration's handle: its value's index in a table's values.
-    @inlinable package var handle: Int { record.handle }
+    @inlinable var handle: Int { record.handle }
     /// The URL after rewriting, when a rule applied.
     package var rewrittenURL: String? { record.rare?.rewrittenURL }
     /// The normalized URL that was matched.

@@ -18,7 +18,7 @@ public final class RouteRegistration: Sendable {
     /// route's value (``RouteTable``) or handler (`Router`).
     @usableFromInline package let handle: Int
     /// The pattern's parameter names, in order (computed once).
-    package let parameterNames: [String]
+    let parameterNames: [String]
 
     /// Makes a registration.
     package init(

@@ -73,7 +73,7 @@ extension RouteTable {
 
         /// The segments the catch-all took, decoded and joined by `/` (a new string), or `nil`
         /// for a route without one.
-        package var catchall: String? { view.catchall }
+        var catchall: String? { view.catchall }
 
         /// The value of the last query item called `name` (the name compared decoded), as written
         /// in the URL; `nil` when the query has no such item.

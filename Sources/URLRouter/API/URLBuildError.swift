@@ -28,13 +28,13 @@ public struct URLBuildError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
     public var reason: Reason
     /// The route's pattern (or the name or pattern asked for, for ``Reason/unknownRoute``).
-    package var route: String
+    var route: String
     /// The parameter concerned (`**` for the catch-all), if one is.
-    package var parameter: String?
+    var parameter: String?
     /// For ``Reason/takenByAnotherRoute``: the route the URL goes to.
     var takenBy: RouteRegistration?
     /// For ``Reason/takenByAnotherRoute`` and ``Reason/readBackDifferently``: the URL built.
-    package var url: String?
+    var url: String?
     /// Why, in one sentence.
     public var message: String
 

@@ -19,7 +19,7 @@ public struct ReloadOutcome: Sendable, CustomStringConvertible {
     public let routeCount: Int
     /// Where the new table came from: a file's path, or the caller's name for it (in
     /// ``description``).
-    package let source: String
+    let source: String
     /// Why a rejected table was rejected, each with its file and line; empty otherwise.
     public let problems: [RouteProblem]
 

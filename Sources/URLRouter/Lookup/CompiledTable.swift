@@ -35,7 +35,7 @@ package struct CompiledTable: Sendable {
     /// The routes in precedence order.
     let routes: [CompiledRoute]
     /// The rewrite rules in the order added.
-    package let rules: [RewriteRule]
+    let rules: [RewriteRule]
     /// The name of the backend that compiled the table.
     let backendName: String
     /// Why the table is served by another backend than the router's, or `nil` when it is not.
@@ -111,7 +111,7 @@ package struct CompiledTable: Sendable {
 
     /// The same table with every URL normalized in full, never scanned plain: what the tests and
     /// the fuzzer hold the plain scan to (the two must give the same answers).
-    package func normalizingEveryURL() -> CompiledTable {
+    func normalizingEveryURL() -> CompiledTable {
         var table = self
         table.scansPlain = false
         return table

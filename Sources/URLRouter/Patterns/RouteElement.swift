@@ -19,7 +19,7 @@ package enum RouteElement: Sendable, Hashable {
     case catchAll
 
     /// How many captures this element yields.
-    package var captureCount: Int {
+    var captureCount: Int {
         switch self {
         case .parameter, .constrained: return 1
         case .composite(let pattern): return pattern.captureCount

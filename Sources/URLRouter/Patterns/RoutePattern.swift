@@ -16,7 +16,7 @@
 /// ```
 package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    package let source: String
+    let source: String
     /// The lower-cased scheme, when the pattern has `scheme://`.
     package let scheme: String?
     /// The segments; empty segments (doubled or outer slashes) are dropped.

@@ -44,7 +44,7 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     /// The expression as the user wrote it.
     package var source: String { parsed.source }
     /// How many capturing groups the expression has.
-    package var captureCount: Int { parsed.captureCount }
+    var captureCount: Int { parsed.captureCount }
     /// The expression in constructs PCRE2 (UTF mode) and ICU compile identically.
     package var portablePattern: String { parsed.portablePattern }
     var root: Node { parsed.root }
@@ -87,7 +87,7 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     package func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     /// The pattern with user `^`/`$` rendered by the caller (for example as segment boundaries).
-    package func portablePattern(start: String, end: String) -> String {
+    func portablePattern(start: String, end: String) -> String {
         root.render(start: start, end: end)
     }
 

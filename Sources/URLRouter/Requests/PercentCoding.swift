@@ -28,7 +28,7 @@ package enum PercentCoding: Sendable {
     }
 
     /// `text` with every escape decoded, or `nil` when it is malformed.
-    package static func decoded(_ text: Substring, plusAsSpace: Bool = false) -> String? {
+    static func decoded(_ text: Substring, plusAsSpace: Bool = false) -> String? {
         text.withUTF8Bytes { decode($0, keepSlashAndPercent: false, plusAsSpace: plusAsSpace) }
     }
 

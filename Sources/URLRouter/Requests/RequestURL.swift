@@ -17,11 +17,11 @@
 /// (the rarely set parts live in one optional box).
 package struct RequestURL: Sendable {
     /// The URL that was normalized.
-    package let url: String
+    let url: String
     /// Where each segment is in ``storage``, as UTF-8 offsets.
     package var segmentRanges: RangeList
     /// The lower-cased scheme, or the default scheme, or `nil`.
-    package var scheme: String?
+    var scheme: String?
     /// Whether `+` in the query is a space.
     var decodePlus: Bool
     // Offsets into `url`, or (-1, -1) when absent.
@@ -73,7 +73,7 @@ package struct RequestURL: Sendable {
     }
 
     /// The host in comparison form, `nil` when the URL has none.
-    package var host: Substring? {
+    var host: Substring? {
         if let decodedHost = extras?.decodedHost { return decodedHost[...] }
         return RequestURL.range(hostSpan).map { url.utf8Slice($0) }
     }
@@ -82,10 +82,10 @@ package struct RequestURL: Sendable {
     var query: Substring? { RequestURL.range(querySpan).map { url.utf8Slice($0) } }
 
     /// The fragment as written.
-    package var fragment: Substring? { RequestURL.range(fragmentSpan).map { url.utf8Slice($0) } }
+    var fragment: Substring? { RequestURL.range(fragmentSpan).map { url.utf8Slice($0) } }
 
     /// The path segments used for matching, in comparison form.
-    package var segments: [Substring] {
+    var segments: [Substring] {
         segmentRanges.map { storage.utf8Slice($0) }
     }
 

@@ -17,21 +17,21 @@ import Darwin
 /// `$scheme`, `$host`, `$port`, `$path`, `$query` and `$fragment`.
 package struct URLParts: Sendable, Hashable {
     /// The scheme as written, without `:`.
-    package var scheme: Substring?
+    var scheme: Substring?
     /// The authority (userinfo, host, port) when the URL has `//`.
     var authority: Substring?
     /// The userinfo, without `@`.
     var userinfo: Substring?
     /// The host as written (empty in `app:///x`).
-    package var host: Substring?
+    var host: Substring?
     /// The port as written, without `:`.
     var port: Substring?
     /// The path as written, with its leading `/` when it has one.
-    package var path: Substring
+    var path: Substring
     /// The query, without `?`.
     var query: Substring?
     /// The fragment, without `#`.
-    package var fragment: Substring?
+    var fragment: Substring?
 
     /// Splits `url` into its parts. Never fails.
     init(_ url: Substring) {
