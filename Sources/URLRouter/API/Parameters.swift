@@ -80,11 +80,13 @@ public struct Parameters: Sendable {
     // (Benchmarks/instructions, owning-parameters).
     @inlinable public func get(_ name: String) -> String? { match.value(named: name) }
 
-    /// ``get(_:)``: an extra value, else a path parameter, else the last query value.
-    func describedValue(_ name: String) -> String? {
-        if let value = match.record.extra?[name] { return value as? String ?? String(describing: value) }
-        return string(name)
-    }
+    /// ``get(_:)``: ``anyValue(named:)`` as text. Out of line: only a match with a rare box (a
+    /// rewrite, escapes, extra values) reads it, and inlined it grows the plain match's read by name.
+    @inline(never)
+    func describedValue(_ name: String) -> String? { anyValue(named: name).map(Parameters.described) }
+
+    /// A value as text: a `String` as it is, any other value described.
+    static func described(_ value: any Sendable) -> String { value as? String ?? String(describing: value) }
 
     /// The value for `name` converted to `T`, or `nil` when absent or not convertible.
     public func get<T: LosslessStringConvertible>(_ name: String, as type: T.Type = T.self) -> T? {
@@ -121,7 +123,7 @@ public struct Parameters: Sendable {
 
     /// Every value merged with the precedence above, extra values described as strings.
     package var strings: [String: String] {
-        all.mapValues { $0 as? String ?? String(describing: $0) }
+        all.mapValues(Parameters.described)
     }
 
     /// All values of a query key, in order.
