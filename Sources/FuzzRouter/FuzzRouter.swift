@@ -6,7 +6,10 @@ import URLRouterHandlers
 
 /// The differential fuzz target: one ``RouterProgram`` on every backend of the build; any crash,
 /// or any difference in what they answer (registration outcome, rule outcome, winner, parameters,
-/// catch-all, path, scheme, rewrite, miss reason, `limitExceeded` included), is a finding.
+/// catch-all, path, scheme, rewrite, miss reason, `limitExceeded` included), is a finding. Where
+/// the program has none of the handler router's options, each backend's route table answers too,
+/// through its owning `lookup`, borrowed `withMatch` and a `LiveRouteTable`, and must answer as
+/// that backend's router does: the table's short way into a lookup is held to the router's steps.
 @main
 enum FuzzRouter {
     static func main() {
@@ -28,10 +31,11 @@ enum FuzzRouter {
             let lines = zip(backends, answers).map { "  \($0.name): \($1)" }
             return "\(what)\n" + lines.joined(separator: "\n") + "\nprogram:\n\(program)"
         }
-        for route in program.routes {
+        for (index, route) in program.routes.enumerated() {
             let outcomes = routers.map { router -> String in
                 do {
-                    try router.register(route.pattern, method: route.method) { _ in }
+                    // Named, so that a table's answer names its winner as the router's does.
+                    try router.register(route.pattern, method: route.method, name: "r\(index)") { _ in }
                     return "registered"
                 } catch {
                     return "refused \((error as? RouterError)?.code.description ?? "\(error)")"
@@ -39,6 +43,7 @@ enum FuzzRouter {
             }
             if let report = compare("register \(route.pattern.debugDescription)", outcomes) { return report }
         }
+        var accepted: [(expression: String, target: String)] = []
         for rule in program.rules {
             let outcomes = routers.map { router -> String in
                 do {
@@ -49,13 +54,43 @@ enum FuzzRouter {
                 }
             }
             if let report = compare("add rule \(rule.expression.debugDescription)", outcomes) { return report }
+            if outcomes[0] == "added" { accepted.append(rule) }
+        }
+        // A table has none of the handler router's options: a program without them is one it can express.
+        var tables: [TableEntryPoints] = []
+        if program.handling == HandlerOptions() {
+            for (backend, router) in zip(backends, routers) {
+                do {
+                    let entryPoints = try TableEntryPoints(
+                        routes: [], rewriteRules: accepted, options: program.options, backend: backend)
+                    entryPoints.follow(router)
+                    tables.append(entryPoints)
+                } catch {
+                    return "\(backend.name): a live table of no routes is refused: \(error)\nprogram:\n\(program)"
+                }
+            }
         }
         for lookup in program.lookups {
-            let answers = routers.map { router in
-                "\(Observation(router.match(lookup.url, method: lookup.method, kind: nil))) rewrite=\(router.rewrite(lookup.url) ?? "-")"
+            let observed = routers.map { Observation($0.match(lookup.url, method: lookup.method, kind: nil)) }
+            let answers = zip(routers, observed).map { router, observation in
+                "\(observation) rewrite=\(router.rewrite(lookup.url) ?? "-")"
             }
-            if let report = compare("lookup \(lookup.url.debugDescription) method \(lookup.method ?? "-")", answers) {
-                return report
+            let what = "lookup \(lookup.url.debugDescription) method \(lookup.method ?? "-")"
+            if let report = compare(what, answers) { return report }
+            for (index, entryPoints) in tables.enumerated() {
+                for entryPoint in [EntryPoint.lookup, .withMatch, .live] {
+                    let seen = entryPoints.observe(
+                        method: lookup.method, url: lookup.url, variants: [], through: entryPoint,
+                        queryNames: Array((observed[index].params ?? [:]).keys))
+                    guard seen != entryPoint.visible(observed[index]) else { continue }
+                    return """
+                        \(what): \(backends[index].name) router and \(entryPoint.resultName(backend: backends[index].name)) disagree
+                          router: \(observed[index])
+                          \(entryPoint.rawValue): \(seen.map(String.init(describing:)) ?? entryPoints.problem ?? "no table")
+                        program:
+                        \(program)
+                        """
+                }
             }
         }
         return nil

@@ -1,5 +1,5 @@
 package import URLRouter
-import URLRouterHandlers
+package import URLRouterHandlers
 
 /// The route table's entry points over one set of routes and rules on one backend: a
 /// ``RouteTable`` and a ``LiveRouteTable`` whose routes' values are their names (a fixture's
@@ -43,7 +43,7 @@ package final class TableEntryPoints {
 
     /// Builds both tables again from the registrations `router` holds now (after `unregister`,
     /// which forgets a registration and any it had replaced).
-    func follow(_ router: Router) {
+    package func follow(_ router: Router) {
         routes = router.registrations.map { registration in
             RouteTable<String>.Route(
                 registration.pattern, method: registration.method, variant: registration.variant,
