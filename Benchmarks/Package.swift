@@ -26,6 +26,17 @@ let package = Package(
             ],
             path: "LookupCost"
         ),
+        // The routers compared, looked up as LookupCost looks URLRouter up, for
+        // Benchmarks/peer-instructions to count beside it (not in CI: it builds Hummingbird).
+        .executableTarget(
+            name: "PeerLookupCost",
+            dependencies: [
+                .product(name: "URLRouter", package: "URLRouter"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "PeerLookupCost"
+        ),
         // URLRouter (both backends), routing-kit's TrieRouter and Hummingbird 2's trie and responder,
         // on the same route sets in the same run. Route sets are read from ../Routes.
         .executableTarget(
