@@ -7,7 +7,7 @@ requests, divided by their number), its ratio to routing-kit in the same run, an
 one lookup."""
 import glob, json, os, re, sys, platform, datetime
 
-ROUTERS = ["urlrouter-pcre2", "urlrouter-foundation", "routing-kit", "hummingbird-trie", "hummingbird-responder"]
+ROUTERS = ["urlrouter-pcre2", "urlrouter-pcre2-borrowed", "urlrouter-foundation", "routing-kit", "hummingbird-trie", "hummingbird-responder"]
 NAME = re.compile(r"^(?P<set>[^.]+)\.(?P<scenario>[^.]+)\.n(?P<n>\d+)\.(?P<router>[^.]+)$")
 
 def to_ns(value, unit):
