@@ -78,19 +78,17 @@ enum FuzzRouter {
             let what = "lookup \(lookup.url.debugDescription) method \(lookup.method ?? "-")"
             if let report = compare(what, answers) { return report }
             for (index, entryPoints) in tables.enumerated() {
-                for entryPoint in [EntryPoint.lookup, .withMatch, .live] {
-                    let seen = entryPoints.observe(
-                        method: lookup.method, url: lookup.url, variants: [], through: entryPoint,
-                        queryNames: Array((observed[index].params ?? [:]).keys))
-                    guard seen != entryPoint.visible(observed[index]) else { continue }
-                    return """
-                        \(what): \(backends[index].name) router and \(entryPoint.resultName(backend: backends[index].name)) disagree
-                          router: \(observed[index])
-                          \(entryPoint.rawValue): \(seen.map(String.init(describing:)) ?? entryPoints.problem ?? "no table")
-                        program:
-                        \(program)
-                        """
-                }
+                guard
+                    let (entryPoint, seen) = entryPoints.disagreement(
+                        withRouter: observed[index], method: lookup.method, url: lookup.url, variants: [])
+                else { continue }
+                return """
+                    \(what): \(backends[index].name) router and \(entryPoint.resultName(backend: backends[index].name)) disagree
+                      router: \(observed[index])
+                      \(entryPoint.rawValue): \(seen)
+                    program:
+                    \(program)
+                    """
             }
         }
         return nil

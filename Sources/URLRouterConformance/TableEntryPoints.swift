@@ -112,6 +112,25 @@ package final class TableEntryPoints {
     }
 }
 
+extension TableEntryPoints {
+    /// The first of the table's entry points (owning `lookup`, borrowed `withMatch`, `live`) that
+    /// does not see a lookup as the router saw it (`router`, the router's observation of it), with
+    /// what that entry point reported (its observation, else why there is no table); `nil` when
+    /// every one agrees.
+    package func disagreement(
+        withRouter router: Observation, method: String?, url: String, variants: [String]
+    ) -> (entryPoint: EntryPoint, seen: String)? {
+        for entryPoint in [EntryPoint.lookup, .withMatch, .live] {
+            let seen = observe(
+                method: method, url: url, variants: variants, through: entryPoint,
+                queryNames: Array((router.params ?? [:]).keys))
+            guard seen != entryPoint.visible(router) else { continue }
+            return (entryPoint, seen.map(String.init(describing:)) ?? problem ?? "no table")
+        }
+        return nil
+    }
+}
+
 extension Observation {
     /// What a borrowed lookup lends, read as a fixture compares it: the route's id, the path
     /// parameters, the values of the query items called `queryNames` (a borrowed match reads the

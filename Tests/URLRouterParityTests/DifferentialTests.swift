@@ -79,21 +79,18 @@ import URLRouterHandlers
                 if kind == nil, table.handling == HandlerOptions() {
                     throughTables += 1
                     for (index, entryPoints) in tables.enumerated() {
-                        for entryPoint in [EntryPoint.lookup, .withMatch, .live] {
-                            let seen = entryPoints.observe(
-                                method: method, url: url, variants: variants, through: entryPoint,
-                                queryNames: Array((results[index].params ?? [:]).keys))
-                            if seen != entryPoint.visible(results[index]) {
-                                Issue.record(
-                                    """
-                                    seed \(seed): \(backends[index].name) router and \(entryPoint.resultName(backend: backends[index].name)) disagree on \(method ?? "-") \(url) variants=\(variants)
-                                    router: \(results[index])
-                                    \(entryPoint.rawValue): \(seen.map(String.init(describing:)) ?? entryPoints.problem ?? "no table")
-                                    table:
-                                    \(table)
-                                    """)
-                                return
-                            }
+                        if let (entryPoint, seen) = entryPoints.disagreement(
+                            withRouter: results[index], method: method, url: url, variants: variants)
+                        {
+                            Issue.record(
+                                """
+                                seed \(seed): \(backends[index].name) router and \(entryPoint.resultName(backend: backends[index].name)) disagree on \(method ?? "-") \(url) variants=\(variants)
+                                router: \(results[index])
+                                \(entryPoint.rawValue): \(seen)
+                                table:
+                                \(table)
+                                """)
+                            return
                         }
                     }
                 }
