@@ -125,7 +125,7 @@ enum LookupCost {
                 case .miss: return 0
                 case .match(let match):
                     var read = match.value
-                    for index in 0..<match.parameterCount { read &+= match.parameter(at: index).bytes.count }
+                    for index in 0..<match.parameterCount { read &+= match.parameter(at: index).count }
                     return read
                 }
             }
@@ -155,7 +155,7 @@ enum LookupCost {
                 case .miss: return 0
                 case .match(let match):
                     var read = match.value
-                    for index in 0..<match.parameterCount { read &+= match.parameter(at: index).bytes.count }
+                    for index in 0..<match.parameterCount { read &+= match.parameter(at: index).count }
                     return read
                 }
             }

@@ -8,7 +8,9 @@ import URLRouterHandlers
 /// kind (`P` a route, `R` a rule, `U` a lookup) and holds two fields separated by `0x01`: the
 /// pattern and its method, the expression and its target, the URL and its method. Text is read
 /// as UTF-8 (invalid bytes become U+FFFD). At most 12 routes, 2 rules and 8 lookups are read. A
-/// piece `S` sets ``RouterOptions/requestChecks`` from the low six bits of its next byte.
+/// piece `S` sets ``RouterOptions/requestChecks`` from the low six bits of its next byte; a piece
+/// `M` turns ``RouterOptions/headMatchesGet`` off with bit 0 of its next byte and
+/// ``RouterOptions/reportsMethodNotAllowed`` off with bit 1.
 struct RouterProgram: CustomStringConvertible {
     var options = RouterOptions()
     /// The handler router's options (the fallback is fuzzed; transitions and callback URLs are
@@ -43,6 +45,10 @@ struct RouterProgram: CustomStringConvertible {
             case UInt8(ascii: "U") where lookups.count < RouterProgram.maxLookups: lookups.append((first, second))
             case UInt8(ascii: "S"):
                 options.requestChecks = RequestChecks(rawValue: (piece.dropFirst().first ?? 0) & 0x3F)
+            case UInt8(ascii: "M"):
+                let policy = piece.dropFirst().first ?? 0
+                options.headMatchesGet = policy & 1 == 0
+                options.reportsMethodNotAllowed = policy & 2 == 0
             default: break
             }
         }
@@ -62,6 +68,11 @@ struct RouterProgram: CustomStringConvertible {
         if !options.requestChecks.isEmpty {
             // A byte that is never 0 (which would end the piece): the checks, and bit 6.
             out += [0, UInt8(ascii: "S"), options.requestChecks.rawValue | 0x40]
+        }
+        if !options.headMatchesGet || !options.reportsMethodNotAllowed {
+            // Likewise never 0: the two bits, and bit 6.
+            let policy: UInt8 = (options.headMatchesGet ? 0 : 1) | (options.reportsMethodNotAllowed ? 0 : 2)
+            out += [0, UInt8(ascii: "M"), policy | 0x40]
         }
         func piece(_ kind: Character, _ first: String, _ second: String?) {
             out.append(0)

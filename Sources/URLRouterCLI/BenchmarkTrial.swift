@@ -131,8 +131,9 @@ extension BenchmarkRunner {
                         case .match(let match):
                             var read = match.value
                             for position in 0..<match.parameterCount {
-                                let bytes = match.parameter(at: position).bytes
-                                read &+= bytes.count &+ Int(bytes.first ?? 0)
+                                read &+= match.parameter(at: position).withUnsafeBufferPointer { bytes in
+                                    bytes.count &+ Int(bytes.first ?? 0)
+                                }
                             }
                             return read
                         }

@@ -70,7 +70,8 @@ package struct MatchRoutesReport: Sendable {
         guard let winner, let won = table.registrations[winner] else {
             return matching.map { candidate in
                 Candidate(
-                    entry: candidate.index, outcome: "skipped", reason: skipReason(candidate.registration, method))
+                    entry: candidate.index, outcome: "skipped",
+                    reason: skipReason(candidate.registration, method, options))
             }
         }
         var seenWinner = false
@@ -81,7 +82,8 @@ package struct MatchRoutesReport: Sendable {
             }
             if !seenWinner {
                 return Candidate(
-                    entry: candidate.index, outcome: "skipped", reason: skipReason(candidate.registration, method))
+                    entry: candidate.index, outcome: "skipped",
+                    reason: skipReason(candidate.registration, method, options))
             }
             return Candidate(
                 entry: candidate.index, outcome: "loses",
@@ -90,9 +92,11 @@ package struct MatchRoutesReport: Sendable {
     }
 
     /// Why a route ranked above the winner (or matching the path of a miss) did not answer.
-    static func skipReason(_ registration: RouteRegistration, _ method: String?) -> String {
+    static func skipReason(_ registration: RouteRegistration, _ method: String?, _ options: RouterOptions) -> String {
         guard let routeMethod = registration.method else { return "does not answer this request" }
-        let also = HTTPMethodName.alsoAnswered(by: routeMethod).map { " and \($0)" } ?? ""
+        let also =
+            HTTPMethodName.alsoAnswered(by: routeMethod, headMatchesGet: options.headMatchesGet).map { " and \($0)" }
+            ?? ""
         return "answers \(routeMethod)\(also), not \(method ?? "a request without a method")"
     }
 

@@ -112,6 +112,7 @@ struct JSONReader {
     static let optionFields: Set<String> = [
         "defaultScheme", "hostAsSegment", "caseInsensitive", "maxURLLength", "decodePlus", "trailingStar",
         "fallbackToLastHandler", "transitionPrefixes", "fragmentAsCallbackURL", "strictVariants", "requestChecks",
+        "headMatchesGet", "reportsMethodNotAllowed",
     ]
     static let lookupExpectFields: Set<String> = [
         "route", "params", "catchall", "variant", "transition", "callbackURL", "fragment", "scheme", "path",
@@ -254,6 +255,8 @@ struct JSONReader {
         if let flag = try bool(object, "fragmentAsCallbackURL", at: at) { handling.fragmentAsCallbackURL = flag }
         if let flag = try bool(object, "strictVariants", at: at) { options.strictVariants = flag }
         if object["requestChecks"] != nil { options.requestChecks = try requestChecks(object["requestChecks"], at: at) }
+        if let flag = try bool(object, "headMatchesGet", at: at) { options.headMatchesGet = flag }
+        if let flag = try bool(object, "reportsMethodNotAllowed", at: at) { options.reportsMethodNotAllowed = flag }
         return (options, handling)
     }
 

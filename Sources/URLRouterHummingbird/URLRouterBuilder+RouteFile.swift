@@ -20,6 +20,8 @@ extension URLRouterBuilder {
     struct RouteFileSource {
         let path: String
         let table: LiveRouteTable<Endpoint<Context>>
+        /// The options its tables are built with (the router's method policy included).
+        let options: URLRouter.RouterOptions
         let registrationCount: Int
         let ruleCount: Int
         let handlerCount: Int
@@ -85,19 +87,22 @@ extension URLRouterBuilder {
             return Endpoint(
                 responder: responder, pattern: route.pattern, method: route.method.flatMap { HTTPRequest.Method($0) })
         }
+        let options = tableOptions
         let table = try LiveRouteTable(
             contentsOf: path, options: options, backend: backend, fixedRoutes: registrations.map(\.route),
             fixedRewriteRules: rewriteRules, name: path, logger: logger ?? self.logger, valueOfRoute: value)
         routeFileSource = RouteFileSource(
-            path: path, table: table, registrationCount: registrations.count, ruleCount: rewriteRules.count,
-            handlerCount: handlerNames.count)
+            path: path, table: table, options: options, registrationCount: registrations.count,
+            ruleCount: rewriteRules.count, handlerCount: handlerNames.count)
         return RouteFileWatcher(
             table: table, path: path, pollInterval: pollInterval, reloadsOnHangup: reloadsOnHangup, valueOfRoute: value,
             onOutcome: onOutcome)
     }
 
-    /// The routes, rules and handlers added after ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)``,
-    /// which its table does not serve, as problems.
+    /// The routes, rules and handlers added, and the method policy changed
+    /// (``answersMethodNotAllowed``, ``answersHeadWithGet``), after
+    /// ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)``, which its
+    /// table does not serve, as problems.
     func lateAdditions(_ source: RouteFileSource) -> [RouteProblem] {
         let message = "added after routeFile(_:), whose tables serve what was added before it; add it before"
         let routes = registrations.indices.dropFirst(source.registrationCount).map { index in
@@ -114,7 +119,21 @@ extension URLRouterBuilder {
             RouteProblem(
                 subjectText: "handler \(name)", error: RouterError(.invalidRouteTable, input: name, message: message))
         }
-        return routes + rules + handlers
+        let policy =
+            tableOptions == source.options
+            ? []
+            : [
+                RouteProblem(
+                    subjectText: "answersMethodNotAllowed and answersHeadWithGet",
+                    error: RouterError(
+                        .invalidRouteTable,
+                        input:
+                            "answersMethodNotAllowed: \(answersMethodNotAllowed), answersHeadWithGet: \(answersHeadWithGet)",
+                        message:
+                            "set after routeFile(_:), whose tables keep the method policy it was called with; set them before"
+                    ))
+            ]
+        return routes + rules + handlers + policy
     }
 }
 #endif

@@ -48,13 +48,28 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
     /// Whether a request whose path only routes of other methods take is answered 405 with an
     /// `Allow` header listing them (and OPTIONS 204 with the same header), rather than 404 as
     /// Hummingbird's router answers; HEAD is then answered through GET routes too, as the header
-    /// says. `false` by default; read when the responder is built.
+    /// says. `false` by default; read when the responder is built (and by
+    /// ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)``): the
+    /// table's ``URLRouter/RouterOptions/reportsMethodNotAllowed``.
     public var answersMethodNotAllowed = false
 
     /// Whether a HEAD request is answered by the GET route of its path when it has no HEAD route,
     /// without a body: Hummingbird's `.autoGenerateHeadEndpoints`. `false` by default, as
-    /// Hummingbird's; read when the responder is built.
+    /// Hummingbird's: a HEAD request is then answered by a HEAD route, else by a route of any
+    /// method (a route file's route without one), else 404. Read when the responder is built (and
+    /// by ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)``): the
+    /// table's ``URLRouter/RouterOptions/headMatchesGet``.
     public var answersHeadWithGet = false
+
+    /// The options the router's table is built with: ``options`` and the method policy of
+    /// ``answersMethodNotAllowed`` and ``answersHeadWithGet``, which the table applies where it
+    /// matches a request's method.
+    var tableOptions: URLRouter.RouterOptions {
+        var options = self.options
+        options.headMatchesGet = answersHeadWithGet || answersMethodNotAllowed
+        options.reportsMethodNotAllowed = answersMethodNotAllowed
+        return options
+    }
 
     /// One route as added: its table entry, and how problems and ``routes`` name it.
     struct Registration {
@@ -207,9 +222,7 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
             }
             return URLRouterResponder(
                 routes: .live(routeFileSource.table),
-                missResponder: middlewares.constructResponder(finalResponder: MissResponder<Context>()),
-                answersMethodNotAllowed: answersMethodNotAllowed,
-                answersHeadWithGet: answersHeadWithGet || answersMethodNotAllowed)
+                missResponder: middlewares.constructResponder(finalResponder: MissResponder<Context>()))
         }
         let validation = validation()
         if !validation.problems.isEmpty {
@@ -225,14 +238,13 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
         }
         return URLRouterResponder(
             routes: validation.table.map { .fixed($0) } ?? .none,
-            missResponder: middlewares.constructResponder(finalResponder: MissResponder<Context>()),
-            answersMethodNotAllowed: answersMethodNotAllowed,
-            answersHeadWithGet: answersHeadWithGet || answersMethodNotAllowed)
+            missResponder: middlewares.constructResponder(finalResponder: MissResponder<Context>()))
     }
 
     /// The routes and rules checked and compiled in one pass.
     func validation() -> RouteTable<Endpoint<Context>>.Validation {
-        RouteTable.validate(registrations.map(\.route), rewriteRules: rewriteRules, options: options, backend: backend)
+        RouteTable.validate(
+            registrations.map(\.route), rewriteRules: rewriteRules, options: tableOptions, backend: backend)
     }
 
     /// A core problem in this router's words: routes by method and Hummingbird path, with file and line.

@@ -10,11 +10,6 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
     let routes: Routes
     /// The router's middleware around ``MissResponder``.
     let missResponder: any HTTPResponder<Context>
-    /// ``URLRouterBuilder/answersMethodNotAllowed``.
-    let answersMethodNotAllowed: Bool
-    /// ``URLRouterBuilder/answersHeadWithGet``, or ``URLRouterBuilder/answersMethodNotAllowed``
-    /// (whose `Allow` headers list HEAD wherever GET is).
-    let answersHeadWithGet: Bool
 
     /// Where the routes come from.
     enum Routes: Sendable {
@@ -55,16 +50,10 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
                     return .endpoint(match.value, Self.parameters(of: match))
                 case .miss(let reason, let allowedMethods):
                     return .miss(
-                        LookupMiss(
-                            answer: MissAnswer(
-                                reason, method: method.rawValue, allowedMethods: allowedMethods,
-                                answersMethodNotAllowed: answersMethodNotAllowed)))
+                        LookupMiss(answer: MissAnswer(reason, method: method.rawValue, allowedMethods: allowedMethods)))
                 }
             } ?? .miss(.notFound)
         switch found {
-        case .endpoint(let endpoint, _) where method == .head && endpoint.method == .get && !answersHeadWithGet:
-            // A GET route answered HEAD: only with `.autoGenerateHeadEndpoints`, as in Hummingbird.
-            return try await answer(.notFound, request: request, context: context)
         case .endpoint(let endpoint, let parameters):
             do {
                 var context = context
@@ -87,14 +76,16 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
     static func parameters(of match: borrowing RouteTable<Endpoint<Context>>.BorrowedMatch) -> Hummingbird.Parameters {
         var parameters = Hummingbird.Parameters()
         for index in 0..<match.parameterCount {
-            parameters[Substring(match.parameterName(at: index))] = Substring(
-                decoding: match.rawParameter(at: index).bytes, as: UTF8.self)
+            parameters[Substring(match.parameterName(at: index))] = match.rawParameter(at: index)
+                .withUnsafeBufferPointer { Substring(decoding: $0, as: UTF8.self) }
         }
         if let count = match.catchAllSegmentCount {
             var catchAll = ""
             for index in 0..<count {
                 if index > 0 { catchAll += "/" }
-                catchAll += String(decoding: match.rawCatchAllSegment(at: index).bytes, as: UTF8.self)
+                catchAll += match.rawCatchAllSegment(at: index).withUnsafeBufferPointer {
+                    String(decoding: $0, as: UTF8.self)
+                }
             }
             parameters.setCatchAll(Substring(catchAll))
         }

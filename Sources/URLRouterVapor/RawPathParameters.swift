@@ -20,8 +20,9 @@ enum RawPathParameters: StorageKey {
     static func of<Value>(_ match: borrowing RouteTable<Value>.BorrowedMatch) -> [String: Substring] {
         var parameters: [String: Substring] = [:]
         for index in 0..<match.parameterCount {
-            parameters[match.parameterName(at: index)] = Substring(
-                decoding: match.rawParameter(at: index).bytes, as: UTF8.self)
+            parameters[match.parameterName(at: index)] = match.rawParameter(at: index).withUnsafeBufferPointer {
+                Substring(decoding: $0, as: UTF8.self)
+            }
         }
         return parameters
     }

@@ -43,15 +43,16 @@ final class RouteFileBoot: LifecycleHandler {
             return URLRouterResponder.Target(route: vaporRoute, responder: responder, wantsRawParameters: false)
         }
         let table = try LiveRouteTable(
-            contentsOf: settings.path, options: URLRouterResponder.options(settings.options, for: application.routes),
+            contentsOf: settings.path,
+            options: URLRouterResponder.options(
+                settings.options, for: application.routes, answersMethodNotAllowed: settings.answersMethodNotAllowed),
             backend: settings.backend,
             fixedRoutes: URLRouterResponder.tableRoutes(application.routes.all, middleware: middleware),
             name: settings.path, logger: application.logger, valueOfRoute: value)
         let responder = URLRouterResponder(
             // A file may bring rewrite rules, which may read the query.
             serving: .live(table), middleware: middleware, readsQuery: true,
-            reportMetrics: application.http.server.configuration.reportMetrics,
-            answersMethodNotAllowed: settings.answersMethodNotAllowed)
+            reportMetrics: application.http.server.configuration.reportMetrics)
         let watcher = RouteFileWatcher(
             table: table, path: settings.path, pollInterval: settings.pollInterval,
             reloadsOnHangup: settings.reloadsOnHangup, valueOfRoute: value, onOutcome: settings.onOutcome)

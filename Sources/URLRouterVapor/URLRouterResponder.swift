@@ -46,8 +46,6 @@ public struct URLRouterResponder: Responder {
     /// Whether the query goes to the lookup (rewrite rules may read it).
     let readsQuery: Bool
     let reportMetrics: Bool
-    /// Whether a path that only routes of other methods take answers 405 (and OPTIONS 204).
-    let answersMethodNotAllowed: Bool
 
     /// URLRouter's defaults, a server's: Vapor's meanings (a final `*` is one segment and the host
     /// is never a path segment), and the strict profile's checks
@@ -76,12 +74,12 @@ public struct URLRouterResponder: Responder {
         reportMetrics: Bool = true, answersMethodNotAllowed: Bool = false
     ) throws(RouterError) {
         let (validation, _) = Self.validate(
-            routes, middleware: middleware, options: options, rewriteRules: rewriteRules, backend: backend)
+            routes, middleware: middleware, options: options, answersMethodNotAllowed: answersMethodNotAllowed,
+            rewriteRules: rewriteRules, backend: backend)
         if let refusal = validation.problems.first(where: \.isRefusal) { throw refusal.error }
         self.init(
             validation: validation, middleware: middleware, readsQuery: !rewriteRules.isEmpty,
-            reportMetrics: reportMetrics,
-            answersMethodNotAllowed: answersMethodNotAllowed)
+            reportMetrics: reportMetrics)
     }
 
     /// Makes the responder for `application`'s routes, middleware and metrics setting.
@@ -108,7 +106,8 @@ public struct URLRouterResponder: Responder {
     ) throws(RouteValidationError) {
         let middleware = application.middleware.resolve()
         let (validation, vaporRoutes) = Self.validate(
-            application.routes, middleware: middleware, options: options, rewriteRules: rewriteRules, backend: backend)
+            application.routes, middleware: middleware, options: options,
+            answersMethodNotAllowed: answersMethodNotAllowed, rewriteRules: rewriteRules, backend: backend)
         let problems = validation.problems.map { problem in
             problem.named { "\(vaporRoutes[$0].method) /\(vaporRoutes[$0].path.string)" }
         }
@@ -119,16 +118,15 @@ public struct URLRouterResponder: Responder {
         }
         self.init(
             validation: validation, middleware: middleware, readsQuery: !rewriteRules.isEmpty,
-            reportMetrics: application.http.server.configuration.reportMetrics,
-            answersMethodNotAllowed: answersMethodNotAllowed)
+            reportMetrics: application.http.server.configuration.reportMetrics)
     }
 
     /// `routes` as URLRouter routes, checked and compiled in one pass; with the Vapor routes, by index.
     static func validate(
-        _ routes: Routes, middleware: [any Middleware], options: RouterOptions,
+        _ routes: Routes, middleware: [any Middleware], options: RouterOptions, answersMethodNotAllowed: Bool,
         rewriteRules: [(expression: String, target: String)], backend: RouterBackend
     ) -> (RouteTable<Target>.Validation, [Route]) {
-        let options = Self.options(options, for: routes)
+        let options = Self.options(options, for: routes, answersMethodNotAllowed: answersMethodNotAllowed)
         let vaporRoutes = routes.all
         let validation = RouteTable.validate(
             tableRoutes(vaporRoutes, middleware: middleware), rewriteRules: rewriteRules, options: options,
@@ -137,9 +135,16 @@ public struct URLRouterResponder: Responder {
     }
 
     /// The options `options` with `routes`' case sensitivity.
-    static func options(_ options: RouterOptions, for routes: Routes) -> RouterOptions {
+    /// The options a table of `routes` is built with: `options`, with `routes`' case sensitivity
+    /// and Vapor's method policy, which the table applies where it matches a request's method:
+    /// HEAD answered through GET routes, as Vapor's router answers it
+    /// (``URLRouter/RouterOptions/headMatchesGet``), and 405 only with `answersMethodNotAllowed`
+    /// (``URLRouter/RouterOptions/reportsMethodNotAllowed``).
+    static func options(_ options: RouterOptions, for routes: Routes, answersMethodNotAllowed: Bool) -> RouterOptions {
         var options = options
         if routes.caseInsensitive { options.caseInsensitive = true }
+        options.headMatchesGet = true
+        options.reportsMethodNotAllowed = answersMethodNotAllowed
         return options
     }
 
@@ -161,28 +166,20 @@ public struct URLRouterResponder: Responder {
     }
 
     /// A responder over a validation without refusals.
-    init(
-        validation: RouteTable<Target>.Validation, middleware: [any Middleware], readsQuery: Bool, reportMetrics: Bool,
-        answersMethodNotAllowed: Bool
-    ) {
+    init(validation: RouteTable<Target>.Validation, middleware: [any Middleware], readsQuery: Bool, reportMetrics: Bool)
+    {
         guard let table = validation.table else { preconditionFailure("a validation without refusals has a table") }
-        self.init(
-            serving: .fixed(table), middleware: middleware, readsQuery: readsQuery, reportMetrics: reportMetrics,
-            answersMethodNotAllowed: answersMethodNotAllowed)
+        self.init(serving: .fixed(table), middleware: middleware, readsQuery: readsQuery, reportMetrics: reportMetrics)
     }
 
     /// A responder over the table `serving`.
-    init(
-        serving: Serving, middleware: [any Middleware], readsQuery: Bool, reportMetrics: Bool,
-        answersMethodNotAllowed: Bool
-    ) {
+    init(serving: Serving, middleware: [any Middleware], readsQuery: Bool, reportMetrics: Bool) {
         self.serving = serving
         self.middleware = middleware
         self.notFoundResponder = middleware.makeResponder(
             chainingTo: MissResponder(.failure(MissResponder.routeNotFound)))
         self.readsQuery = readsQuery
         self.reportMetrics = reportMetrics
-        self.answersMethodNotAllowed = answersMethodNotAllowed
     }
 
     /// Looks the request up and runs the winning route; answers 404, 405, 400 or 414 otherwise.
@@ -219,9 +216,7 @@ public struct URLRouterResponder: Responder {
             request.route = target.route
             response = target.responder.respond(to: request)
         case .miss(let reason, let allowed):
-            let answer = MissAnswer(
-                reason, method: request.method.rawValue, allowedMethods: allowed,
-                answersMethodNotAllowed: answersMethodNotAllowed)
+            let answer = MissAnswer(reason, method: request.method.rawValue, allowedMethods: allowed)
             // A 404 (as Vapor's router, also for a path only routes of other methods take, unless
             // answersMethodNotAllowed) goes through the chain built once.
             response =

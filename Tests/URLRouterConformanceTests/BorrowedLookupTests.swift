@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// A borrowed lookup and its match are noncopyable: a body cannot hand them out of `withMatch`
-/// (its result is copyable), so no match outlives the pointers it reads. Checked by compiling
-/// small programs against this build's `URLRouter` module.
+/// A borrowed lookup, its match and the text the match lends (`URLText`) are noncopyable: a body
+/// cannot hand them out of `withMatch` (its result is copyable), so nothing lent outlives the
+/// pointers it reads. Checked by compiling small programs against this build's `URLRouter` module.
 @Suite struct BorrowedLookupTests {
     /// The repository's root, from this file.
     static let root = URL(fileURLWithPath: #filePath)
@@ -46,6 +46,15 @@ import Testing
                     }
                 }
                 print(read ?? (0, ""))
+                let lengths = table.withMatch(method: "GET", url: "/a/caf%C3%A9?q=1") { lookup -> [Int] in
+                    switch lookup {
+                    case .miss: return []
+                    case .match(let match):
+                        let first = match.parameter(at: 0).withUnsafeBufferPointer { $0.first ?? 0 }
+                        return [match.parameter("id")?.count ?? 0, match.queryValue("q")?.count ?? 0, Int(first)]
+                    }
+                }
+                print(lengths)
                 """
         #expect(try Self.errors(compiling: source) == nil)
     }
@@ -67,6 +76,28 @@ import Testing
         """
         var kept: RouteTable<Int>.BorrowedMatch?
         table.withMatch(method: "GET", url: "/a/7") { lookup in if case .match(let match) = lookup { kept = match } }
+        """,
+        // A lent parameter, returned (its bytes live in the lookup's storage for a URL with a `%`).
+        """
+        let text = table.withMatch(method: "GET", url: "/a/caf%C3%A9") { lookup -> URLText? in
+            switch lookup { case .match(let match): return match.parameter("id"); case .miss: return nil }
+        }
+        print(text?.string ?? "")
+        """,
+        // A lent parameter by position, and a query value, kept in variables outside the body.
+        """
+        var kept: URLText?
+        table.withMatch(method: "GET", url: "/a/7") { lookup in if case .match(let match) = lookup { kept = match.parameter(at: 0) } }
+        """,
+        """
+        var kept: URLText?
+        table.withMatch(method: "GET", url: "/a/7?q=1") { lookup in if case .match(let match) = lookup { kept = match.queryValue("q") } }
+        """,
+        // A lent text, copied.
+        """
+        table.withMatch(method: "GET", url: "/a/7") { lookup in
+            if case .match(let match) = lookup, let text = match.parameter("id") { let copy = text; let again = text; print(copy.count, again.count) }
+        }
         """,
     ])
     func aMatchCannotLeaveWithMatch(probe: String) throws {

@@ -117,6 +117,52 @@ import URLRouterHummingbird
         }
     }
 
+    /// The method policy is the table's, decided once where the lookup matches the method: with
+    /// HEAD through GET off (Hummingbird's default), a `GET` route in code does not answer `HEAD`,
+    /// so the route file's route of any method does (a `HEAD` winner was once turned into a 404
+    /// after the lookup).
+    @Test func headIsAnsweredByARouteOfAnyMethodBelowAGETRouteOverLoopback() async throws {
+        let router = URLRouterBuilder(context: BasicRequestContext.self)
+        router.get("/a") { _, _ in "code" }
+        router.handler("h") { _, _ in Response(status: .ok, headers: [HTTPField.Name("X-Handler")!: "h"]) }
+        let routes = try router.routeFile(try RouteFiles.write(#"{"/a": "h"}"#))
+        try router.validate()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), services: [routes])
+        try await app.test(.live) { client in
+            #expect(try await fetch(client, "/a").body == "code")
+            let head = try await client.execute(uri: "/a", method: .head) {
+                (Int($0.status.code), $0.headers[HTTPField.Name("X-Handler")!])
+            }
+            #expect(head.0 == 200)
+            #expect(head.1 == "h")
+            // Any other method reaches the file's route too.
+            let delete = try await client.execute(uri: "/a", method: .delete) {
+                $0.headers[HTTPField.Name("X-Handler")!]
+            }
+            #expect(delete == "h")
+        }
+        // With HEAD through GET on, the GET route in code answers HEAD, ranked above the file's.
+        let through = URLRouterBuilder(context: BasicRequestContext.self)
+        through.answersHeadWithGet = true
+        through.get("/a") { _, _ in Response(status: .ok, headers: [HTTPField.Name("X-Handler")!: "code"]) }
+        through.handler("h") { _, _ in Response(status: .ok, headers: [HTTPField.Name("X-Handler")!: "h"]) }
+        let throughRoutes = try through.routeFile(try RouteFiles.write(#"{"/a": "h"}"#))
+        try await Application(router: through, services: [throughRoutes]).test(.router) { client in
+            let head = try await client.execute(uri: "/a", method: .head) { $0.headers[HTTPField.Name("X-Handler")!] }
+            #expect(head == "code")
+        }
+    }
+
+    @Test func aMethodPolicyChangedAfterTheRouteFileIsReported() throws {
+        let router = Self.router()
+        _ = try router.routeFile(try RouteFiles.write("GET /users listUsers\n"))
+        router.answersHeadWithGet = true
+        router.answersMethodNotAllowed = false
+        let error = #expect(throws: RouteValidationError.self) { try router.validate() }
+        #expect(error?.description.contains("answersMethodNotAllowed and answersHeadWithGet") == true)
+    }
+
     /// The README's and the article's router, as written there.
     @Test func theDocumentationsRouter() async throws {
         let routesPath = try RouteFiles.write("GET /users/:id showUser\n")

@@ -34,7 +34,7 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
         // value becomes a String.
         let status = table.withMatch(method: "POST", url: "/users/42") { lookup -> Int in
             switch lookup {
-            case .match(let match): return match.parameter("id")?.bytes.count ?? 0
+            case .match(let match): return match.parameter("id")?.count ?? 0
             case .miss(.methodNotAllowed, let allowed): return allowed == ["DELETE", "GET", "HEAD"] ? 405 : 500
             case .miss: return 404
             }

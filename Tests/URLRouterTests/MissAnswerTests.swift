@@ -5,8 +5,8 @@ import URLRouter
 @Suite struct MissAnswerTests {
     @Test func everyReasonHasItsStatus() {
         let allowed = ["GET", "HEAD"]
-        func answer(_ reason: RouteMiss.Reason, _ method: String = "GET", answers405: Bool = true) -> MissAnswer {
-            MissAnswer(reason, method: method, allowedMethods: allowed, answersMethodNotAllowed: answers405)
+        func answer(_ reason: RouteMiss.Reason, _ method: String = "GET") -> MissAnswer {
+            MissAnswer(reason, method: method, allowedMethods: allowed)
         }
         #expect(answer(.noMatch).status == 404 && answer(.noMatch).allow == nil && answer(.noMatch).reason == nil)
         #expect(answer(.methodNotAllowed, "DELETE").status == 405)
@@ -15,10 +15,6 @@ import URLRouter
         #expect(answer(.methodNotAllowed, "OPTIONS").allow == "GET, HEAD, OPTIONS")
         // Methods are case-sensitive: `options` is not OPTIONS.
         #expect(answer(.methodNotAllowed, "options").status == 405)
-        // As Hummingbird's and Vapor's own routers: without 405 answers, such a path is not found.
-        #expect(answer(.methodNotAllowed, "DELETE", answers405: false).status == 404)
-        #expect(answer(.methodNotAllowed, "DELETE", answers405: false).allow == nil)
-        #expect(answer(.methodNotAllowed, "OPTIONS", answers405: false).status == 404)
         #expect(answer(.urlTooLong).status == 414 && answer(.urlTooLong).reason == nil)
         #expect(answer(.malformedURL).status == 400)
         #expect(answer(.malformedURL).reason == "malformed URL: a '%' not followed by two hex digits, or not UTF-8")
@@ -28,5 +24,34 @@ import URLRouter
             #expect(answer(reason).reason == "refused: \(reason.refusal ?? "")", "\(reason)")
             #expect(answer(reason).allow == nil, "\(reason)")
         }
+    }
+
+    /// As Hummingbird's and Vapor's own routers: a table that does not report `methodNotAllowed`
+    /// misses such a path with `noMatch`, which is answered 404 with no `Allow`.
+    @Test(arguments: RouterBackend.available.map(\.name))
+    func aTableThatDoesNotReportMethodNotAllowedAnswers404(backend name: String) throws {
+        let backend = try #require(RouterBackend.named(name))
+        var options = RouterOptions()
+        options.reportsMethodNotAllowed = false
+        let table = try RouteTable<Int>([.init("/a", method: "GET", value: 1)], options: options, backend: backend)
+        for method in ["DELETE", "OPTIONS"] {
+            let (reason, allowed) = table.withMatch(method: method, url: "/a") {
+                lookup -> (RouteMiss.Reason?, [String]) in
+                switch lookup {
+                case .match: return (nil, [])
+                case .miss(let reason, let allowed): return (reason, allowed)
+                }
+            }
+            #expect(reason == .noMatch && allowed.isEmpty, "\(method)")
+            let answer = MissAnswer(reason ?? .noMatch, method: method, allowedMethods: allowed)
+            #expect(answer.status == 404 && answer.allow == nil, "\(method)")
+        }
+        options.reportsMethodNotAllowed = true
+        let reporting = try RouteTable<Int>([.init("/a", method: "GET", value: 1)], options: options, backend: backend)
+        guard case .failure(let miss) = reporting.lookup(method: "DELETE", url: "/a") else {
+            Issue.record("DELETE /a matched")
+            return
+        }
+        #expect(miss.reason == .methodNotAllowed && miss.allowedMethods == ["GET", "HEAD"])
     }
 }

@@ -80,7 +80,7 @@ final class URLRouterBorrowedUnderTest: SynchronousRouter {
             case .miss: return -1
             case .match(let match):
                 var total = 0
-                for index in 0..<match.parameterCount { total &+= match.parameter(at: index).bytes.count }
+                for index in 0..<match.parameterCount { total &+= match.parameter(at: index).count }
                 return total
             }
         }

@@ -4,7 +4,7 @@
 /// | miss | answer |
 /// | --- | --- |
 /// | no route | 404 |
-/// | routes of other methods take the path | 405 with `Allow`, OPTIONS 204 with `Allow` (plus `OPTIONS`); 404 when the server does not answer 405, as Hummingbird's and Vapor's routers do not |
+/// | routes of other methods take the path (``RouteMiss/Reason/methodNotAllowed``) | 405 with `Allow`, OPTIONS 204 with `Allow` (plus `OPTIONS`); a table that does not report it (``RouterOptions/reportsMethodNotAllowed`` off, as Hummingbird's and Vapor's routers answer) misses with `noMatch`, a 404 |
 /// | a request check refused it (``RouterOptions/requestChecks``) | 400, `refused: ` and a short reason that never quotes the request (``MissAnswer/reason``) |
 /// | a malformed escape | 400 |
 /// | the constraints' work limit | 400 |
@@ -29,13 +29,9 @@ public struct MissAnswer: Sendable {
     ///   - method: the request's method.
     ///   - allowedMethods: for ``RouteMiss/Reason/methodNotAllowed``, the methods that would
     ///     have answered (the miss's).
-    ///   - answersMethodNotAllowed: whether a path that only routes of other methods take is
-    ///     answered 405 (and OPTIONS 204); `true` by default, `false` answers it 404.
-    public init(
-        _ reason: RouteMiss.Reason, method: String, allowedMethods: [String], answersMethodNotAllowed: Bool = true
-    ) {
+    public init(_ reason: RouteMiss.Reason, method: String, allowedMethods: [String]) {
         switch reason {
-        case .methodNotAllowed where answersMethodNotAllowed:
+        case .methodNotAllowed:
             let isOptions = method == "OPTIONS"  // methods are case-sensitive
             self.init(
                 status: isOptions ? 204 : 405,

@@ -46,7 +46,7 @@ public struct Parameters: Sendable {
     /// it may hold `%2F`/`%25`, which only decoded storage does.
     static func value(in storage: String, at range: Range<Int>, mayHoldEscapes: Bool) -> Substring {
         let value = storage.utf8Slice(range)
-        guard mayHoldEscapes, value.utf8.contains(UInt8(ascii: "%")) else { return value }
+        guard mayHoldEscapes, PercentCoding.holdsPercent(value) else { return value }
         return PercentCoding.decodeComparisonForm(value)[...]
     }
 

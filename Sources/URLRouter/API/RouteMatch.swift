@@ -17,12 +17,13 @@ package final class RouteMatch: Sendable {
         store: RegistrationStore, handle: Int, routedURL: String, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
         segments: RangeBuffer, segmentRun: Range<Int>?, captures: RangeBuffer, rare: Resolution.Rare?,
+        decoded: (storage: UnsafeBufferPointer<UInt8>, written: UnsafePointer<Range<Int>>?),
         extra: borrowing [String: any Sendable]?, callerURL: String?
     ) {
         self.record = MatchRecord(
             store: store, handle: handle, routedURL: routedURL, scheme: scheme, decodePlus: decodePlus, spans: spans,
             catchAll: catchAll, segments: segments, segmentRun: segmentRun, captures: captures, rare: rare,
-            extra: extra, callerURL: callerURL)
+            decoded: decoded, extra: extra, callerURL: callerURL)
     }
 
     /// The winning registration (its pattern, method, variant and name).

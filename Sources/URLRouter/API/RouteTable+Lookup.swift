@@ -109,9 +109,9 @@ struct MatchView {
     let catchAllRange: Range<Int>?
     let querySpan: (Int32, Int32)
     let decodePlus: Bool
-    /// The resolution's rare parts: where the segments are as written, when escapes were decoded.
-    /// Not retained: the resolution outlives the view.
-    unowned(unsafe) let rare: Resolution.Rare?
+    /// Where each of ``segments`` is written in ``bytes``, when escapes were decoded (else
+    /// ``storage`` is the URL as written).
+    let writtenSegments: UnsafePointer<Range<Int>>?
 
     init(
         handle: Int, registration: UnsafePointer<RouteRegistration?>, names: UnsafeBufferPointer<(Int32, Int32)>,
@@ -128,7 +128,7 @@ struct MatchView {
         self.catchAllRange = resolution.catchAll
         self.querySpan = resolution.querySpan
         self.decodePlus = decodePlus
-        self.rare = resolution.rare
+        self.writtenSegments = resolution.writtenSegments
     }
 }
 
@@ -152,17 +152,19 @@ extension UnsafePointer where Pointee == MatchView {
 
     func parameter(_ name: String) -> URLText? {
         var name = name
-        return name.withUTF8 { wanted in
+        let found = name.withUTF8 { wanted -> Int? in
             for index in 0..<min(pointee.names.count, pointee.captures.count) {
                 let span = pointee.names[index]
                 let count = Int(span.1 - span.0)
                 guard count == wanted.count else { continue }
                 if count == 0 || memcmpEqual(pointee.nameBytes + Int(span.0), wanted.baseAddress!, count) {
-                    return parameter(at: index)
+                    return index
                 }
             }
             return nil
         }
+        guard let found else { return nil }
+        return parameter(at: found)
     }
 
     func parameterName(at index: Int) -> String {
@@ -190,7 +192,7 @@ extension UnsafePointer where Pointee == MatchView {
 
     /// The bytes of the routed URL, as written, whose comparison form is `range` of the storage.
     func written(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        guard let writtenSegments = pointee.rare?.request?.extras?.writtenSegmentRanges else {
+        guard let writtenSegments = pointee.writtenSegments else {
             // No segment held an escape: the storage is the URL as written.
             return UnsafeBufferPointer(rebasing: pointee.storage[range])
         }
@@ -251,14 +253,25 @@ func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
 @available(*, unavailable, message: "lends pointers for one call")
 extension MatchView: Sendable {}
 
-/// Bytes of a URL lent for one borrowed lookup (``RouteTable/withMatch(method:url:variants:_:)``):
-/// a path parameter, a catch-all segment or a query value, read without copying.
+/// Text of a URL lent for one borrowed lookup (``RouteTable/withMatch(method:url:variants:_:)``):
+/// a path parameter, a catch-all segment or a query value, read in place.
 ///
-/// Valid only during the call that lends it. ``string`` copies and decodes it.
-public struct URLText {
+/// Valid only during the call that lends it, and noncopyable, so that it cannot leave that call:
+/// `withMatch`'s result is copyable, so a body that returns a `URLText` (or keeps one in a
+/// variable outside it) does not compile. The body copies what it keeps: ``string``. (It is not
+/// `~Escapable`, which in Swift 6.3 needs the experimental `Lifetimes` feature: a class instance
+/// that takes one in is the one way out the compiler does not refuse.)
+///
+/// ```swift
+/// let id = table.withMatch(method: "GET", url: "/users/42") { lookup -> String? in
+///     guard case .match(let match) = lookup else { return nil }
+///     return match.parameter("id")?.string
+/// }
+/// ```
+public struct URLText: ~Copyable {
     /// The bytes: a path value in comparison form (escapes decoded except `%2F` and `%25`) or as
     /// written (for the integrations), a query value as written.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     /// How the bytes decode.
     let form: Form
 
@@ -283,6 +296,19 @@ public struct URLText {
         guard needsDecoding else { return text }
         // A query was checked when the URL was scanned; a path value holds only well-formed escapes.
         return PercentCoding.decoded(text, plusAsSpace: plusAsSpace) ?? text
+    }
+
+    /// The number of bytes, as lent (a path value in comparison form, a query value as written).
+    public var count: Int { bytes.count }
+
+    /// Lends `body` the bytes, as ``count`` counts them, for the duration of the call.
+    ///
+    /// - Parameter body: reads the bytes; they must not be kept.
+    /// - Returns: what `body` returns.
+    public func withUnsafeBufferPointer<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(bytes)
     }
 
     /// Whether the bytes, as they are (not decoded), are `text`'s UTF-8 bytes: the allocation-free

@@ -107,8 +107,10 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// Looks `url` up and lends the answer to `body`: the hot path of a server.
     ///
     /// Neither the lookup nor reading the match allocates or touches a reference count, for a
-    /// URL with no `%`, no rewrite, at most eight segments and parameters, and no variants; a
-    /// parameter or query value becomes a `String` only when `body` asks (``URLText/string``).
+    /// URL with no rewrite, a lower-case scheme and no `%` in its authority, and no variants
+    /// (escapes in its path are decoded in storage lent for the call, those of its query only
+    /// when a value is read); a parameter or query value becomes a `String` only when `body`
+    /// asks (``URLText/string``).
     /// What `body` gets is valid only during the call.
     ///
     /// - Parameters:

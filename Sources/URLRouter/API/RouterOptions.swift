@@ -74,6 +74,18 @@ public struct RouterOptions: Sendable, Hashable {
     /// What a duplicate registration does. Default ``DuplicateRoutes/replace``.
     public var duplicateRoutes: DuplicateRoutes = .replace
 
+    /// Whether a `GET` route answers a `HEAD` lookup (ranked below a `HEAD` route and above a
+    /// route without a method). Default `true`, as in Vapor; `false` as in Hummingbird without
+    /// `.autoGenerateHeadEndpoints`: a `HEAD` lookup then matches only `HEAD` routes and routes
+    /// without a method.
+    public var headMatchesGet: Bool = true
+
+    /// Whether a path that only routes of other methods take misses with
+    /// ``RouteMiss/Reason/methodNotAllowed`` and the methods that would answer (for a 405 and its
+    /// `Allow` header). Default `true`; `false` makes it ``RouteMiss/Reason/noMatch`` (a 404, as
+    /// Hummingbird's and Vapor's own routers answer), and a miss then costs no second match.
+    public var reportsMethodNotAllowed: Bool = true
+
     /// Request shapes refused before matching (``RequestChecks``). Default ``RequestChecks/strict``:
     /// a path with a control character, a `.` or `..` segment, `..` between encoded slashes or a
     /// backslash is refused before any route runs. `[]` turns them off, as SEMANTICS.md section 1

@@ -1,5 +1,6 @@
 /// HTTP method names, and the rules every part of the router applies to them: a route's method is
-/// a token (RFC 9110), upper-cased; a `GET` route answers `HEAD` too; in precedence, a route of the
+/// a token (RFC 9110), upper-cased; a `GET` route answers `HEAD` too, unless the table's
+/// ``RouterOptions/headMatchesGet`` is off; in precedence, a route of the
 /// lookup's own method ranks above one that answers it through that rule, which ranks above a
 /// route of any method (SEMANTICS.md section 3.3); a table's routes use at most ``maxCount``
 /// methods.
@@ -9,17 +10,18 @@ package enum HTTPMethodName: Sendable {
     /// limit holds on every backend, so a table is never refused by one and served by another.
     static let maxCount = 100
 
-    /// The method a route of `routeMethod` answers besides its own: `HEAD` for `GET`.
-    package static func alsoAnswered(by routeMethod: String) -> String? {
-        routeMethod == "GET" ? "HEAD" : nil
+    /// The method a route of `routeMethod` answers besides its own: `HEAD` for `GET`, when
+    /// `headMatchesGet` (``RouterOptions/headMatchesGet``).
+    package static func alsoAnswered(by routeMethod: String, headMatchesGet: Bool = true) -> String? {
+        headMatchesGet && routeMethod == "GET" ? "HEAD" : nil
     }
 
     /// Every method that routes of `routeMethods` answer: theirs, and what each also answers.
-    static func answered(by routeMethods: some Sequence<String?>) -> Set<String> {
+    static func answered(by routeMethods: some Sequence<String?>, headMatchesGet: Bool = true) -> Set<String> {
         var methods = Set<String>()
         for case let method? in routeMethods {
             methods.insert(method)
-            if let also = alsoAnswered(by: method) { methods.insert(also) }
+            if let also = alsoAnswered(by: method, headMatchesGet: headMatchesGet) { methods.insert(also) }
         }
         return methods
     }

@@ -1,23 +1,27 @@
 /// The HTTP methods of a table's routes, numbered: a lookup's method becomes a
 /// ``MethodFilter`` once, by these rules, and every backend compares numbers.
 ///
-/// The list holds every method the routes answer (``HTTPMethodName/answered(by:)``: each route's,
-/// and `HEAD` where a route is `GET`), sorted. A table builds it once and hands it to its backend.
+/// The list holds every method the routes answer (``HTTPMethodName/answered(by:headMatchesGet:)``:
+/// each route's, and `HEAD` where a route is `GET` under ``RouterOptions/headMatchesGet``),
+/// sorted. A table builds it once and hands it to its backend: the one place a table's
+/// `headMatchesGet` is read.
 struct MethodList: Sendable {
     /// The methods, sorted.
     let names: [String]
     /// The same, as tokens, for the methods of up to 15 bytes: compared as two words.
     let tokens: [ShortToken?]
     /// For each method, the index of the method a route of it also answers
-    /// (``HTTPMethodName/alsoAnswered(by:)``: `HEAD` for `GET`).
+    /// (``HTTPMethodName/alsoAnswered(by:headMatchesGet:)``: `HEAD` for `GET`, or none).
     let alsoAnswered: [Int?]
 
-    /// The methods of `routes`.
-    init(routes: [CompiledRoute]) {
-        let names = HTTPMethodName.answered(by: routes.map(\.method)).sorted()
+    /// The methods of `routes`, a `GET` route answering `HEAD` too when `headMatchesGet`.
+    init(routes: [CompiledRoute], headMatchesGet: Bool) {
+        let names = HTTPMethodName.answered(by: routes.map(\.method), headMatchesGet: headMatchesGet).sorted()
         self.names = names
         tokens = names.map { ShortToken(method: $0) }
-        alsoAnswered = names.map { name in HTTPMethodName.alsoAnswered(by: name).flatMap { names.firstIndex(of: $0) } }
+        alsoAnswered = names.map { name in
+            HTTPMethodName.alsoAnswered(by: name, headMatchesGet: headMatchesGet).flatMap { names.firstIndex(of: $0) }
+        }
     }
 
     /// The index of a route's method, `nil` for a route without one.

@@ -55,7 +55,9 @@ package struct PrecedenceExplanation: Sendable {
             // between them is only the registration order.
             let tier = { (method: String?) -> String in
                 guard let method else { return "any" }
-                return HTTPMethodName.alsoAnswered(by: method).map { "\(method) (also answering \($0))" } ?? method
+                return HTTPMethodName.alsoAnswered(by: method, headMatchesGet: options.headMatchesGet).map {
+                    "\(method) (also answering \($0))"
+                } ?? method
             }
             return (.method, "method \(tier(higher.method)) ranks above method \(tier(lower.method))")
         case .registrationOrder:

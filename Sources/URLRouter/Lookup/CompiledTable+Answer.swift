@@ -70,7 +70,11 @@ extension CompiledTable {
             return .failure(
                 RouteMiss(
                     reason: resolution.reason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
-                    request: resolution.requestURL(routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme),
+                    request: resolution.requestURL(
+                        routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme,
+                        decoded: Resolution.extras(
+                            storage: resolution.storage, segmentCount: resolution.segments.count,
+                            written: resolution.writtenSegments)),
                     detail: resolution.detail, allowedMethods: resolution.allowedMethods))
         }
         return .success(
@@ -79,8 +83,9 @@ extension CompiledTable {
                 scheme: resolution.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
                 spans: (resolution.hostSpan, resolution.querySpan, resolution.fragmentSpan),
                 catchAll: resolution.catchAll, segments: resolution.segments, segmentRun: resolution.segmentRun,
-                captures: resolution.captures,
-                rare: resolution.rare, extra: extra, callerURL: resolution.rewrittenURL == nil ? nil : url))
+                captures: resolution.captures, rare: resolution.rare,
+                decoded: (resolution.storage, resolution.writtenSegments), extra: extra,
+                callerURL: resolution.rewrittenURL == nil ? nil : url))
     }
 }
 

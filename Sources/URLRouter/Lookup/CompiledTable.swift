@@ -9,20 +9,23 @@
 ///
 /// 1. a URL longer than ``RouterOptions/maxURLLength`` is refused (`urlTooLong`);
 /// 2. the first applicable rewrite rule rewrites it, once (a result that is too long is refused);
-/// 3. the URL is scanned (``PlainScan``): a URL with no `%` keeps its segments as ranges of its
-///    own bytes; the scan turns away one with escapes, which is normalized with decoding
-///    (``RequestURL``; `malformedURL` on a bad escape); with ``RouterOptions/requestChecks``, a
-///    URL the scan cannot clear is checked by ``RequestRefusal`` and may be refused
-///    (`dotSegment`, …) before any matching;
+/// 3. the URL is scanned (``PlainScan``): its segments are ranges of its own bytes, and the
+///    escapes of its query and fragment are checked there (`malformedURL` on a bad one) and
+///    decoded only when a value is read; a path with escapes has its escaped segments decoded in
+///    room lent for the call (``RequestURL/decodeSegments(of:_:into:ranges:)``); a URL with an
+///    upper-case scheme or an escaped authority is normalized in full (``RequestURL``); with
+///    ``RouterOptions/requestChecks``, a URL the scan cannot clear, and an escaped segment, is
+///    checked by ``RequestRefusal`` and may be refused (`dotSegment`, …) before any matching;
 /// 4. the backend finds the first route in precedence order that matches and answers the
 ///    method and variants, in one call; then, if the path matched only routes of other methods,
 ///    `methodNotAllowed` (with the methods that would have answered); else `noMatch`;
 /// 5. the answer (`CompiledTable+Answer.swift`): the registration of the winning route that
 ///    answers the variants, lent in place (the borrowed lookup) or copied into a ``RouteMatch``.
 ///
-/// Nothing on the way is reference counted or allocated for a URL with no `%` and no rewrite:
-/// its segments and the winner's captures go to storage lent from the stack (``RangeBuffer``),
-/// and the matcher is handed a ``MatchRequest`` of pointers.
+/// Nothing on the way is reference counted or allocated for a URL with no rewrite that the full
+/// normalization does not take: its segments, their decoded forms and the winner's captures go to
+/// storage lent from the stack (``RangeBuffer``), and the matcher is handed a ``MatchRequest`` of
+/// pointers.
 ///
 /// Every lookup enters at ``resolve(_:method:variants:forcingCharges:_:)`` (steps 1 to 3), which
 /// lends the ``PreparedLookup`` to the match (``match(_:)``, step 4) and the answer. What most
@@ -47,7 +50,10 @@ package struct CompiledTable: Sendable {
 
     private(set) var matcher: any RouteMatcher
     let rewriter: (any URLRewriter)?
-    let hasMethodRoutes: Bool
+    /// Whether a lookup that found no route looks for routes of other methods
+    /// (``RouterOptions/reportsMethodNotAllowed``, in a table with routes of a method): the one
+    /// place that option is read.
+    let reportsMethodNotAllowed: Bool
     /// The registrations, flat, for the answer step.
     let store: RegistrationStore
     /// Whether lookups scan a URL with ``PlainScan`` before they normalize it: always but in a
@@ -91,13 +97,13 @@ package struct CompiledTable: Sendable {
         self.routes = routes
         self.rules = rules
         self.backendName = backend.name
-        let methods = MethodList(routes: routes)
+        let methods = MethodList(routes: routes, headMatchesGet: registry.options.headMatchesGet)
         self.methods = methods
         self.matcher = try backend.makeRouteMatcher(routes: routes, options: registry.options, methods: methods)
         // Made even without rules, so that a backend keeps nothing of an earlier table's rules.
         let rewriter = try backend.makeRewriter(rules: rules)
         self.rewriter = rules.isEmpty ? nil : rewriter
-        self.hasMethodRoutes = routes.contains { $0.method != nil }
+        self.reportsMethodNotAllowed = registry.options.reportsMethodNotAllowed && routes.contains { $0.method != nil }
         self.store = RegistrationStore(routes: routes)
         let options = registry.options
         let regexWork = RegexWork(routes: routes, rules: rules, options: options)
@@ -145,10 +151,10 @@ package struct CompiledTable: Sendable {
         self.backendName = "empty"
         self.matcher = EmptyMatcher.shared
         self.rewriter = nil
-        self.hasMethodRoutes = false
+        self.reportsMethodNotAllowed = false
         self.store = RegistrationStore(routes: [])
         self.takesShortWay = options.fallbackScheme == nil
-        self.methods = MethodList(routes: [])
+        self.methods = MethodList(routes: [], headMatchesGet: options.headMatchesGet)
         self.maxCaptureCount = 0
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostRule, options.fallbackScheme)
         self.decodePlus = options.decodePlus
@@ -219,7 +225,11 @@ package struct CompiledTable: Sendable {
             return resolveInFull(url, method, variants, forcingCharges: forcingCharges, body)
         }
         let prepared = url.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
+            var segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
+            if segmentCapacity + maxCaptureCount > RangeBuffer.fixedCapacity {
+                // A long URL is most often a long query, which holds no segment.
+                segmentCapacity = PlainScan.segmentCapacity(ofPathIn: bytes)
+            }
             guard bytes.count <= maxURLLength, segmentCapacity + maxCaptureCount <= RangeBuffer.fixedCapacity else {
                 return false
             }
@@ -295,7 +305,7 @@ package struct CompiledTable: Sendable {
         _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
     ) {
         withBytes(of: routed) { bytes in
-            let segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
+            let segmentCapacity = PlainScan.segmentCapacity(ofPathIn: bytes)
             RangeBuffer.withTemporary(capacity: segmentCapacity + maxCaptureCount) { room in
                 let lent = Lent(bytes, room: room.base, segmentCapacity, maxCaptureCount)
                 switch prepareScanned(routed, lent, rewrittenURL, method, variants, charging, budget, body) {
@@ -327,8 +337,12 @@ package struct CompiledTable: Sendable {
     }
 
     /// Step 3 by the scan (``PlainScan``), on the routed URL's bytes with the room lent: a plain URL
-    /// as ranges of its own bytes, then `body`; any other, and one the request checks must read in
-    /// full, to the full normalization with its tokens (``prepareNormalized(_:_:_:_:_:_:_:_:_:)``).
+    /// as ranges of its own bytes, then `body`; one with escapes in its path, query or fragment
+    /// checked and its segments decoded in room lent for the call
+    /// (``prepareEscaped(_:_:_:_:_:_:_:_:_:)``); one with an upper-case scheme or an escaped
+    /// authority, to the full normalization with its tokens
+    /// (``prepareNormalized(_:_:_:_:_:_:_:_:_:)``). With request checks, a URL the scan cannot clear
+    /// is checked in full (``RequestRefusal``) on the way.
     func prepareScanned(
         _ routed: String, _ lent: Lent, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: [String],
         _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
@@ -336,11 +350,18 @@ package struct CompiledTable: Sendable {
         let bytes = lent.bytes
         var scan = PlainScan(segments: lent.segments)
         if scansPlain { RequestURL.scanPlain(bytes, hostRule: hostRule, into: &scan) }
-        // A URL that is not plain goes to the full normalization, with its tokens; with request
-        // checks, so does one the scan cannot clear, for the full check.
-        guard scansPlain, scan.isPlain, clears(scan, bytes) else {
-            prepareNormalized(
-                routed, rewrittenURL, lent, .tokens(scansPlain ? scan : nil), method, variants, charging, budget, body)
+        guard scansPlain else {
+            prepareNormalized(routed, rewrittenURL, lent, .tokens(nil), method, variants, charging, budget, body)
+            return .prepared
+        }
+        // Nearly every URL holds no `%`; one whose query or fragment alone does goes on as if it
+        // held none, its escapes checked by the scan and decoded only when a value is read.
+        if !scan.marks.subtracting(.escapedTail).isEmpty {
+            prepareMarked(routed, rewrittenURL, lent, scan, method, variants, charging, budget, body)
+            return .prepared
+        }
+        if !clears(scan, bytes), let refusal = RequestRefusal.find(in: bytes, tokens: scan, checks: requestChecks) {
+            CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
             return .prepared
         }
         guard scan.scheme != nil || defaultScheme == nil else { return .needsDefaultScheme(scan) }
@@ -352,6 +373,73 @@ package struct CompiledTable: Sendable {
             body(&prepared)
         }
         return .prepared
+    }
+
+    /// Step 3 for a URL the scan marked (``PlainScan/Marks``) other than for escapes in its query
+    /// or fragment alone: an upper-case scheme or an escaped authority goes to the full
+    /// normalization, a malformed escape in the query or the fragment misses, and escapes in the
+    /// path are decoded (``prepareEscapedPath(_:_:_:_:_:_:_:_:)``). Out of line: few URLs are.
+    @inline(never)
+    func prepareMarked(
+        _ routed: String, _ rewrittenURL: String?, _ lent: Lent, _ scan: borrowing PlainScan, _ method: MethodFilter,
+        _ variants: [String], _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
+    ) {
+        // The default scheme is the full way's to apply to a URL that needs decoding.
+        let needsDefaultScheme = scan.scheme == nil && defaultScheme != nil
+        if !scan.marks.isDisjoint(with: .needsFullNormalization) || needsDefaultScheme {
+            return prepareNormalized(
+                routed, rewrittenURL, lent, .tokens(copy scan), method, variants, charging, budget, body)
+        }
+        if scan.marks.contains(.malformedTail) {
+            let detail = RequestURL.malformedTail(of: lent.bytes, scan)?.description ?? "malformed URL"
+            return CompiledTable.miss(.malformedURL, detail, rewrittenURL: rewrittenURL, body)
+        }
+        prepareEscapedPath(rewrittenURL, lent, scan, method, variants, charging, budget, body)
+    }
+
+    /// Step 3 for a URL the scan took whose path holds a `%` (its query and fragment checked):
+    /// each segment decoded to its comparison form in room lent for the call
+    /// (SEMANTICS.md section 1), then the request checks, which read the decoded segments too;
+    /// nothing is allocated.
+    func prepareEscapedPath(
+        _ rewrittenURL: String?, _ lent: Lent, _ scan: PlainScan, _ method: MethodFilter, _ variants: [String],
+        _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
+    ) {
+        let bytes = lent.bytes
+        // Whether the checks can refuse the URL as written; decoded, any escaped segment may be.
+        let clearedAsWritten = clears(scan, bytes)
+        let segments = scan.segments
+        // Room for every segment after a `/`: a comparison form is never longer than the segment.
+        var length = 0
+        for index in 0..<segments.count { length += segments[index].count + 1 }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, length)) { room in
+            RangeBuffer.withTemporary(capacity: segments.count) { decoded in
+                var decoded = decoded
+                let storage: UnsafeBufferPointer<UInt8>
+                do throws(RequestURL.MalformedURL) {
+                    storage = try RequestURL.decodeSegments(of: bytes, scan, into: room, ranges: &decoded)
+                } catch {
+                    return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: rewrittenURL, body)
+                }
+                // Escapes in a segment can spell anything the checks refuse: each is read decoded.
+                let refusal =
+                    clearedAsWritten
+                    ? RequestRefusal.findInEscapedSegments(
+                        in: bytes, tokens: scan, comparisonForms: storage, decoded, checks: requestChecks)
+                    : RequestRefusal.find(in: bytes, tokens: scan, checks: requestChecks)
+                if let refusal {
+                    return CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
+                }
+                variants.withUnsafeBufferPointer { variants in
+                    var prepared = PreparedLookup(
+                        resolution: Resolution(bytes: bytes, scan: scan, storage: storage, segments: decoded),
+                        method: method, variants: variants, captureRoom: lent.captureRoom, charging: charging,
+                        budget: budget)
+                    if let rewrittenURL { prepared.resolution.rewrittenURL = rewrittenURL }
+                    body(&prepared)
+                }
+            }
+        }
     }
 
     /// The routed URL's bytes and the room a lookup lends for its segments and captures.
@@ -407,15 +495,19 @@ package struct CompiledTable: Sendable {
             } catch {
                 return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: rewrittenURL, body)
             }
-            if let refusal = refusal(bytes, tokens, lent) {
+            if let refusal = refusal(bytes, tokens) {
                 return CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
             }
             withBytes(of: request.storage) { storage in
                 withBytes(of: request.scheme ?? "") { scheme in
-                    RangeBuffer.withTemporary(capacity: request.segmentRanges.count) { segments in
+                    // The segments, then where each is written when they were decoded.
+                    let count = request.segmentRanges.count
+                    RangeBuffer.withTemporary(capacity: 2 * count) { room in
                         finish(
                             Resolution(
-                                bytes: bytes, storage: storage, request: request, segments: segments,
+                                bytes: bytes, storage: storage, request: request,
+                                segments: RangeBuffer(base: room.base, capacity: count),
+                                written: RangeBuffer(base: room.base.map { $0 + count }, capacity: count),
                                 scheme: request.scheme == nil ? nil : scheme))
                     }
                 }
@@ -424,11 +516,14 @@ package struct CompiledTable: Sendable {
     }
 
     /// What the request checks refuse in the URL `bytes`, from its tokens: the scan's, or, in a
-    /// table that normalizes every URL, a scan made here in the room lent for one.
-    func refusal(_ bytes: UnsafeBufferPointer<UInt8>, _ tokens: PlainScan?, _ lent: Lent) -> RequestRefusal? {
+    /// table that normalizes every URL, a scan made here.
+    func refusal(_ bytes: UnsafeBufferPointer<UInt8>, _ tokens: PlainScan?) -> RequestRefusal? {
         guard !requestChecks.isEmpty else { return nil }
-        let tokens = tokens ?? PlainScan.tokenize(bytes, hostRule: hostRule, segments: lent.segments)
-        return RequestRefusal.find(in: bytes, tokens: tokens, checks: requestChecks)
+        if let tokens { return RequestRefusal.find(in: bytes, tokens: tokens, checks: requestChecks) }
+        return RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
+            let tokens = PlainScan.tokenize(bytes, hostRule: hostRule, segments: room)
+            return RequestRefusal.find(in: bytes, tokens: tokens, checks: requestChecks)
+        }
     }
 
     /// Whether the request checks clear a URL the scan took, without reading it again
@@ -468,12 +563,13 @@ package struct CompiledTable: Sendable {
     }
 
     /// For a lookup that found no route: `methodNotAllowed` and the methods that would have
-    /// answered, when routes of other methods take the path; else `noMatch`.
+    /// answered, when the table reports it and routes of other methods take the path; else
+    /// `noMatch`.
     func findAllowedMethods(
         _ resolution: inout Resolution, _ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget
     ) {
         resolution.reason = .noMatch
-        guard hasMethodRoutes else { return }
+        guard reportsMethodNotAllowed else { return }
         var request = request
         request.segmentCount = request.segments.count
         request.method = .any

@@ -57,11 +57,14 @@ struct MatchRecord: Sendable {
     }
 
     /// The match a lookup's resolution found (its spans, ranges and rare parts), its ranges copied
-    /// out of the lent buffers in place; `extra`, the caller's extra values, when it has some.
+    /// out of the lent buffers in place; `decoded`, the storage of the segments and where each is
+    /// written when the lookup decoded them in its room (`written` is `nil` when it did not; the
+    /// full normalization's are in `rare`); `extra`, the caller's extra values, when it has some.
     init(
         store: RegistrationStore, handle: Int, routedURL: String, scheme: String?, decodePlus: Bool,
         spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
         segments: RangeBuffer, segmentRun: Range<Int>?, captures: RangeBuffer, rare: Resolution.Rare?,
+        decoded: (storage: UnsafeBufferPointer<UInt8>, written: UnsafePointer<Range<Int>>?),
         extra: borrowing [String: any Sendable]?, callerURL: String?
     ) {
         self.store = store
@@ -85,12 +88,15 @@ struct MatchRecord: Sendable {
         let packs = run != nil && packedCaptures != nil
         // A resolution without its rare parts has no rewrite and no full normalization.
         let hasExtra = extra.map { !$0.isEmpty } ?? false
-        guard !packs || rare != nil || callerURL != nil || hasExtra else {
+        guard !packs || rare != nil || decoded.written != nil || callerURL != nil || hasExtra else {
             self.rare = nil
             return
         }
+        let extras =
+            rare?.request?.extras
+            ?? Resolution.extras(storage: decoded.storage, segmentCount: segments.count, written: decoded.written)
         self.rare = Rare(
-            rewrittenURL: rare?.rewrittenURL, callerURL: callerURL, extras: rare?.request?.extras,
+            rewrittenURL: rare?.rewrittenURL, callerURL: callerURL, extras: extras,
             extra: hasExtra ? copy extra : nil,
             segments: packs ? nil : RangeList(segments), captures: packs ? nil : RangeList(captures))
     }
@@ -109,14 +115,17 @@ struct MatchRecord: Sendable {
         guard let run = segmentRun.map({ Int($0.lowerBound)..<Int($0.upperBound) }), !run.isEmpty else {
             return RangeList()
         }
-        // A run comes from the scan of a plain URL: its storage is the URL, with no `?` or `#` in the run.
+        // A run is its segments, each one `/` after the last (a decoded segment holds no `/`).
         var storage = storage
         return storage.withUTF8 { bytes in
-            RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: run.count)) { room in
-                var scan = PlainScan(segments: room)
-                _ = RequestURL.splitPath(bytes.baseAddress!, from: run.lowerBound, to: run.upperBound, into: &scan)
-                return RangeList(scan.segments)
+            var ranges = RangeList()
+            var start = run.lowerBound
+            for index in run where bytes[index] == UInt8(ascii: "/") {
+                ranges.append(start..<index)
+                start = index + 1
             }
+            ranges.append(start..<run.upperBound)
+            return ranges
         }
     }
     /// Path parameter `index`'s value, copied from the URL, when the captures pack and no value

@@ -68,6 +68,7 @@ extension PreparedLookup {
     package mutating func dropFirstSegment() {
         guard resolution.scanned, !resolution.segments.isEmpty else { return }
         resolution.segments = resolution.segments.droppingFirst()
+        resolution.writtenSegments = resolution.writtenSegments.map { $0 + 1 }
         if let run = resolution.segmentRun {
             resolution.segmentRun = resolution.segments.first.map { $0.lowerBound..<run.upperBound }
         }
@@ -90,32 +91,40 @@ extension PreparedLookup: Sendable {}
 /// during the call that lends the resolution; nothing here is reference counted on the path of
 /// a plain URL; it is never copied (it is lent by `borrowing`).
 struct Resolution: ~Copyable {
+    // The fields are in an order that leaves little padding: a resolution is moved once a lookup,
+    // and a larger one is moved by a call to `memcpy` (Benchmarks/instructions).
+
     /// The routed URL's bytes (the URL, or the rewritten URL): what the spans are offsets into.
     var bytes: UnsafeBufferPointer<UInt8>
     /// The bytes holding the segments' comparison forms: ``bytes`` unless a segment was decoded.
     var storage: UnsafeBufferPointer<UInt8>
     /// The segments, as ranges of ``storage``.
     var segments = RangeBuffer()
-    /// When the segments are one `/`-separated run of ``storage``, that run.
-    var segmentRun: Range<Int>?
-    /// The lower-cased scheme, or the default scheme (lent, like the bytes).
-    var scheme: UnsafeBufferPointer<UInt8>?
-    /// Whether ``scheme`` is the table's default scheme (the URL has none).
-    var schemeIsDefault = false
+    /// The winner's captured values, as ranges of ``storage``.
+    var captures = RangeBuffer()
+    /// When a segment was decoded (``storage`` is not ``bytes``): where each of ``segments`` is
+    /// written in ``bytes``, by the same index (as many ranges, in storage lent likewise).
+    var writtenSegments: UnsafePointer<Range<Int>>?
+    /// What most lookups lack, in one box: a plain lookup then copies and destroys one `nil`.
+    var rare: Rare?
+    /// The winner's index in precedence order, when ``reason`` is `nil`.
+    var routeIndex = -1
     /// The host, query and fragment, as offsets into ``bytes``, or `(-1, -1)`.
     var hostSpan = RequestURL.absent
     var querySpan = RequestURL.absent
     var fragmentSpan = RequestURL.absent
-    /// The winner's index in precedence order, when ``reason`` is `nil`.
-    var routeIndex = -1
-    /// The winner's captured values, as ranges of ``storage``.
-    var captures = RangeBuffer()
-    /// The segments the winner's catch-all took, as indices into ``segments``.
-    var catchAll: Range<Int>?
+    /// When the segments are one `/`-separated run of ``storage``, that run.
+    var segmentRun: Range<Int>?
+    /// Whether the URL was scanned (a miss before that has no segments).
+    var scanned = false
+    /// Whether ``scheme`` is the table's default scheme (the URL has none).
+    var schemeIsDefault = false
     /// Why there is no winner; `nil` when there is one.
     var reason: RouteMiss.Reason? = .noMatch
-    /// What most lookups lack, in one box: a plain lookup then copies and destroys one `nil`.
-    var rare: Rare?
+    /// The segments the winner's catch-all took, as indices into ``segments``.
+    var catchAll: Range<Int>?
+    /// The lower-cased scheme, or the default scheme (lent, like the bytes).
+    var scheme: UnsafeBufferPointer<UInt8>?
 
     /// The rarely present parts of a resolution.
     final class Rare {
@@ -155,9 +164,6 @@ struct Resolution: ~Copyable {
         get { rare?.allowedMethods ?? [] }
         set { rareForWriting.allowedMethods = newValue }
     }
-    /// Whether the URL was scanned (a miss before that has no segments).
-    var scanned = false
-
     /// A miss found before the URL was scanned.
     init(miss reason: RouteMiss.Reason, detail: String) {
         bytes = UnsafeBufferPointer(start: nil, count: 0)
@@ -185,17 +191,35 @@ struct Resolution: ~Copyable {
         self.fragmentSpan = scan.fragmentSpan
     }
 
-    /// A URL the full normalization took: its segments are copied to `segments`, its scheme lent
-    /// from the request.
+    /// A URL whose path held escapes, which the lookup decoded: the scan's parts, with its
+    /// segments in comparison form in `storage` (room the lookup lends) at `segments`, each written
+    /// where the scan found it.
+    init(bytes: UnsafeBufferPointer<UInt8>, scan: PlainScan, storage: UnsafeBufferPointer<UInt8>, segments: RangeBuffer)
+    {
+        self.init(bytes: bytes, scan: scan, defaultScheme: nil)
+        self.storage = storage
+        self.writtenSegments = UnsafePointer(scan.segments.base)
+        self.segments = segments
+        // The decoded segments follow one another, each after a `/` (``CompiledTable/decodeSegments``).
+        self.segmentRun = segments.isEmpty ? nil : segments[0].lowerBound..<segments[segments.count - 1].upperBound
+    }
+
+    /// A URL the full normalization took: its segments are copied to `segments` (and, when it
+    /// decoded them, where each is written to `written`), its scheme lent from the request.
     init(
         bytes: UnsafeBufferPointer<UInt8>, storage: UnsafeBufferPointer<UInt8>, request: RequestURL,
-        segments: RangeBuffer, scheme: UnsafeBufferPointer<UInt8>?
+        segments: RangeBuffer, written: RangeBuffer, scheme: UnsafeBufferPointer<UInt8>?
     ) {
         self.bytes = bytes
         self.storage = storage
         self.scanned = true
         self.segments = segments
         for range in request.segmentRanges { self.segments.append(range) }
+        if let writtenRanges = request.extras?.writtenSegmentRanges {
+            var written = written
+            for range in writtenRanges { written.append(range) }
+            self.writtenSegments = UnsafePointer(written.base)
+        }
         self.scheme = scheme
         self.hostSpan = request.hostSpan
         self.querySpan = request.querySpan
@@ -217,13 +241,32 @@ struct Resolution: ~Copyable {
         return scheme.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The normalized URL as a ``RequestURL`` (for a miss's report), `nil` when the URL was not scanned.
-    func requestURL(_ routedURL: String, decodePlus: Bool, defaultScheme: String?) -> RequestURL? {
+    /// What an owning match or miss keeps of segments a lookup decoded in its room (``storage``,
+    /// ``writtenSegments``): the decoded storage as a string and where each segment is written;
+    /// `nil` when `written` is (the segments are the URL's own bytes; the full normalization's
+    /// are its ``RequestURL``'s). Read from the resolution's fields by the caller: a method on the
+    /// resolution would have the owning lookup copy it first (Benchmarks/instructions).
+    static func extras(storage: UnsafeBufferPointer<UInt8>, segmentCount: Int, written: UnsafePointer<Range<Int>>?)
+        -> RequestURL.Extras?
+    {
+        guard let written else { return nil }
+        return RequestURL.Extras(
+            decoded: String(copyingUTF8: storage),
+            writtenSegmentRanges: RangeList(UnsafeBufferPointer(start: written, count: segmentCount)), decodedHost: nil)
+    }
+
+    /// The normalized URL as a ``RequestURL`` (for a miss's report), `nil` when the URL was not
+    /// scanned; `decoded` is ``extras(storage:segmentCount:written:)`` of this resolution, which
+    /// the caller reads (see there).
+    func requestURL(_ routedURL: String, decodePlus: Bool, defaultScheme: String?, decoded: RequestURL.Extras?)
+        -> RequestURL?
+    {
         if let request { return request }
         guard scanned else { return nil }
         return RequestURL(
             url: routedURL, segmentRanges: segments.rangeList, scheme: schemeString(defaultScheme: defaultScheme),
-            decodePlus: decodePlus, hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: nil)
+            decodePlus: decodePlus, hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan,
+            extras: decoded)
     }
 }
 

@@ -7,10 +7,12 @@ import Darwin
 #endif
 
 /// What one pass over a URL learns (``tokenize(_:hostRule:segments:)``): its parts and its
-/// segments as written, as ranges of its bytes. The one tokenizer of URLs: at the front of every
-/// lookup (`CompiledTable.prepareScanned`), where a URL with no `%` and a lower-case scheme needs
-/// nothing more, and under the full normalization (``RequestURL/init(normalizing:options:)``),
-/// which decodes the segments of any other.
+/// segments as written, as ranges of its bytes, and where its escapes are. The one tokenizer of
+/// URLs: at the front of every lookup (`CompiledTable.prepareScanned`), where a URL with no `%`
+/// and a lower-case scheme needs nothing more, one with escapes only in its path, query or
+/// fragment has them checked (and its escaped segments decoded) in room the lookup lends, and any
+/// other goes to the full normalization (``RequestURL/init(normalizing:options:)``), which
+/// decodes from these tokens.
 ///
 /// Trivially copyable: the segments go to storage the lookup lends.
 struct PlainScan {
@@ -20,10 +22,11 @@ struct PlainScan {
     var segmentRun: Range<Int>?
     /// Where the scheme is in the URL's bytes, when the URL has one.
     var scheme: Range<Int>?
-    /// Whether the scheme has an upper-case letter (the full normalization lowers it).
-    var schemeHasUpperCase = false
-    /// Whether the URL holds a `%` anywhere (the full normalization checks and decodes).
-    var hasPercent = false
+    /// What makes the URL more than its bytes as written: none for nearly every URL.
+    var marks: Marks = []
+    /// Which of ``segments`` hold a `%` (``Marks/escapedPath``): bit `i` for segment `i`, bit 63
+    /// for segment 63 or any after it.
+    var escapedSegments: UInt64 = 0
     /// Whether the host is the first of ``segments`` (``RouterOptions/hostRule``, read as written).
     var hostIsSegment = false
     /// Whether the URL has an authority (`//` after its scheme, or at its start when it has none).
@@ -57,9 +60,53 @@ struct PlainScan {
     /// The most segments a URL of `length` bytes can have: room enough for ``tokenize(_:hostRule:segments:)``.
     static func segmentCapacity(urlLength length: Int) -> Int { length / 2 + 2 }
 
+    /// The most segments the URL `bytes` can have, counted from its bytes before its query or
+    /// fragment: room enough for ``tokenize(_:hostRule:segments:)``, however long the query.
+    /// Reads the URL (two `memchr`s): for a URL too long for room of constant size by its
+    /// length alone.
+    static func segmentCapacity(ofPathIn bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return segmentCapacity(urlLength: 0) }
+        func find(_ byte: UInt8, before end: Int) -> Int {
+            guard let found = memchr(base, Int32(byte), end) else { return end }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        return segmentCapacity(urlLength: find(UInt8(ascii: "?"), before: find(UInt8(ascii: "#"), before: bytes.count)))
+    }
+
+    /// What the scan found that makes a URL more than its bytes as written.
+    struct Marks: OptionSet {
+        let rawValue: UInt8
+
+        /// The scheme has an upper-case letter (the full normalization lowers it).
+        static let upperCaseScheme = Marks(rawValue: 1)
+        /// The userinfo, the host or the port holds a `%` (the full normalization checks and
+        /// decodes them).
+        static let escapedAuthority = Marks(rawValue: 2)
+        /// A segment of the path holds a `%`: its comparison form must be decoded.
+        static let escapedPath = Marks(rawValue: 4)
+        /// The query or the fragment holds a `%`: the scan checked their escapes, which are
+        /// decoded only when a value is read.
+        static let escapedTail = Marks(rawValue: 8)
+        /// The query or the fragment has a malformed escape (``PercentCoding/EscapeCheck``): the
+        /// URL is malformed.
+        static let malformedTail = Marks(rawValue: 16)
+
+        /// What only the full normalization (``RequestURL``) handles.
+        static let needsFullNormalization: Marks = [.upperCaseScheme, .escapedAuthority]
+    }
+
     /// Whether the scan alone prepares the URL for matching: it holds no `%` and its scheme is in
     /// lower case, so its segments as written are their comparison forms.
-    var isPlain: Bool { !hasPercent && !schemeHasUpperCase }
+    var isPlain: Bool { marks.isEmpty }
+
+    /// Whether segment `index` of ``segments`` may hold a `%` (a segment past the 63rd may, when
+    /// one of them does).
+    func isEscaped(segment index: Int) -> Bool {
+        (escapedSegments &>> UInt64(Swift.min(index, 63))) & 1 != 0
+    }
+
+    /// Whether the URL holds a `%` anywhere.
+    var hasPercent: Bool { !marks.isDisjoint(with: [.escapedAuthority, .escapedPath, .escapedTail]) }
 
     /// The parts and segments of `bytes` as written, its segments in `segments` (which has room
     /// for ``segmentCapacity(urlLength:)``).
@@ -171,28 +218,24 @@ extension RequestURL {
         if base[0] == UInt8(ascii: "/") && (total == 1 || base[1] != UInt8(ascii: "/")) {
             let index = splitPath(base, from: 0, to: total, into: &scan)
             scan.pathEnd = index
-            if index < total {
-                // The query and fragment: only their delimiters and a `%` matter.
-                if memchr(base + index, Int32(UInt8(ascii: "%")), total - index) != nil { scan.hasPercent = true }
-                if base[index] == UInt8(ascii: "?") {
-                    if let hash = memchr(base + index, Int32(UInt8(ascii: "#")), total - index) {
-                        let fragment = base.distance(to: hash.assumingMemoryBound(to: UInt8.self))
-                        scan.querySpan = (Int32(index + 1), Int32(fragment))
-                        scan.fragmentSpan = (Int32(fragment + 1), Int32(total))
-                    } else {
-                        scan.querySpan = (Int32(index + 1), Int32(total))
-                    }
-                } else {
-                    scan.fragmentSpan = (Int32(index + 1), Int32(total))
-                }
-            }
+            if index < total { scanTail(base, from: index, to: total, into: &scan) }
             return
         }
 
         let layout = URLLayout(bytes)
-        scan.hasPercent = layout.hasPercent
+        if layout.hasPercent, let authority = layout.authority,
+            find(UInt8(ascii: "%"), in: base, from: authority.lowerBound, to: authority.upperBound)
+                < authority.upperBound
+        {
+            // The path's escapes are noted by its split, the query's and the fragment's below.
+            scan.marks.insert(.escapedAuthority)
+        }
+        // The query and the fragment start at the first `?` or `#` (the one before the other).
+        if let tail = layout.query.map({ $0.lowerBound - 1 }) ?? layout.fragment.map({ $0.lowerBound - 1 }) {
+            scanTail(base, from: tail, to: total, into: &scan)
+        }
         if let range = layout.scheme {
-            scan.schemeHasUpperCase = bytes[range].contains { asciiLower($0) != $0 }
+            if bytes[range].contains(where: { asciiLower($0) != $0 }) { scan.marks.insert(.upperCaseScheme) }
             scan.scheme = range
         }
         _ = splitPath(base, from: layout.path.lowerBound, to: layout.path.upperBound, into: &scan)
@@ -202,15 +245,59 @@ extension RequestURL {
             scan.hostSpan = RequestURL.span(range)
             if RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule) {
                 scan.segments.prepend(range)
+                // The host holds no `%` (else the full normalization takes the URL).
+                scan.escapedSegments = scan.escapedSegments &<< 1 | scan.escapedSegments & (1 &<< 63)
                 scan.hostIsSegment = true
             }
         }
         scan.userinfoSpan = RequestURL.span(layout.userinfo)
         scan.portSpan = RequestURL.span(layout.port)
-        scan.querySpan = RequestURL.span(layout.query)
-        scan.fragmentSpan = RequestURL.span(layout.fragment)
         scan.segmentRun = nil
         scan.findSegmentRun()
+    }
+
+    /// Reads the query and the fragment of the URL at `base`, which start at `start` (its `?` or
+    /// `#`) and end at `total`: their spans, whether they hold a `%`, and whether every escape is
+    /// well-formed, the query and the fragment each checked as a part of its own
+    /// (``PercentCoding/EscapeCheck``): only their delimiters and escapes are read.
+    static func scanTail(_ base: UnsafePointer<UInt8>, from start: Int, to total: Int, into scan: inout PlainScan) {
+        var partStart = start + 1
+        if base[start] == UInt8(ascii: "?") {
+            let end = find(UInt8(ascii: "#"), in: base, from: partStart, to: total)
+            scan.querySpan = (Int32(partStart), Int32(end))
+            checkEscapes(base, from: partStart, to: end, into: &scan)
+            guard end < total else { return }
+            partStart = end + 1
+        }
+        scan.fragmentSpan = (Int32(partStart), Int32(total))
+        checkEscapes(base, from: partStart, to: total, into: &scan)
+    }
+
+    /// Marks in `scan` whether the part of the URL at `base` from `start` to `end` holds a `%`,
+    /// and whether one of its escapes is malformed. Escapes often come in runs (`%C3%A9`): the
+    /// byte after one is looked at before the next is searched for.
+    static func checkEscapes(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, into scan: inout PlainScan) {
+        var index = find(UInt8(ascii: "%"), in: base, from: start, to: end)
+        guard index < end else { return }
+        scan.marks.insert(.escapedTail)
+        var check = PercentCoding.EscapeCheck(from: start)
+        while index < end {
+            guard check.value(ofEscapeAt: index, in: base, end: end) != nil else {
+                scan.marks.insert(.malformedTail)
+                return
+            }
+            index &+= 3
+            if index < end, base[index] != UInt8(ascii: "%") {
+                index = find(UInt8(ascii: "%"), in: base, from: index, to: end)
+            }
+        }
+        if !check.isComplete { scan.marks.insert(.malformedTail) }
+    }
+
+    /// The offset of the first `byte` in `base` from `start` up to `end`, or `end`.
+    static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard end > start, let found = memchr(base + start, Int32(byte), end - start) else { return end }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Splits the path that starts at `start` in `base` into `scan`'s segments, which holds none
@@ -228,7 +315,9 @@ extension RequestURL {
         // Whether a segment starts with `.` (for the request checks, ``PlainScan/mayBeRefused(_:checks:)``).
         var dotLed = false
         var contiguous = true
-        var percent = false
+        // Which segments hold a `%` (``PlainScan/escapedSegments``): the one being read is the next.
+        var escaped: UInt64 = 0
+        func percent() { escaped |= 1 &<< UInt64(Swift.min(scan.segments.count, 63)) }
         // `/`, `?`, `#` and `%` as bits of one word: one rarely taken branch per ordinary byte.
         let delimiters: UInt64 = 1 << 0x2F | 1 << 0x3F | 1 << 0x23 | 1 << 0x25
         // A `/` at `position`: the segment before it, if any, ends there.
@@ -252,7 +341,7 @@ extension RequestURL {
                     found &= found &- 1
                     switch base[position] {
                     case UInt8(ascii: "/"): slash(at: position)
-                    case UInt8(ascii: "%"): percent = true
+                    case UInt8(ascii: "%"): percent()
                     case UInt8(ascii: "?"), UInt8(ascii: "#"):
                         index = position
                         break scanning
@@ -267,7 +356,7 @@ extension RequestURL {
                 if byte == UInt8(ascii: "/") {
                     slash(at: index)
                 } else if byte == UInt8(ascii: "%") {
-                    percent = true
+                    percent()
                 } else {
                     break  // `?` or `#`
                 }
@@ -279,7 +368,10 @@ extension RequestURL {
             if base[segmentStart] == UInt8(ascii: ".") { dotLed = true }
             scan.segments.append(segmentStart..<index)
         }
-        if percent { scan.hasPercent = true }
+        if escaped != 0 {
+            scan.escapedSegments = escaped
+            scan.marks.insert(.escapedPath)
+        }
         scan.hasEmptySegment = emptySegmentSeen
         scan.hasDotLedSegment = dotLed
         if contiguous, scan.segments.count > 0 {

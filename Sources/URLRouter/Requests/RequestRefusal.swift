@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A request ``RouterOptions/requestChecks`` refuses: why, and which path segment, where.
 ///
 /// The one definition of the strict profile's checks (SEMANTICS.md section 10): every lookup
@@ -58,7 +66,30 @@ struct RequestRefusal: Sendable, Hashable {
         return nil
     }
 
-    /// What `checks` refuse in the segment at `range` of `bytes`, if anything.
+    /// ``find(in:tokens:checks:)`` for a URL whose bytes as written the fast scan cleared
+    /// (``PlainScan/mayBeRefused(_:checks:)`` is `false`) but whose segments hold escapes, which
+    /// can spell what the checks refuse: only the segments with a `%` can be refused
+    /// (``PlainScan/isEscaped(segment:)``), and of those only one whose comparison form (at
+    /// `comparisonForms[decoded[i]]`) holds a control character, a backslash, a `%` (an encoded
+    /// `/`) or is one or two bytes starting with `.` is read in full, from the left.
+    static func findInEscapedSegments(
+        in bytes: UnsafeBufferPointer<UInt8>, tokens: borrowing PlainScan, comparisonForms: UnsafeBufferPointer<UInt8>,
+        _ decoded: RangeBuffer, checks: RequestChecks
+    ) -> RequestRefusal? {
+        guard !checks.isEmpty else { return nil }
+        let segments = tokens.segments
+        for index in 0..<segments.count where tokens.isEscaped(segment: index) {
+            let form = UnsafeBufferPointer(rebasing: comparisonForms[decoded[index]])
+            let mayBeRefused =
+                (form.count <= 2 && form.first == UInt8(ascii: "."))
+                || form.contains { isControl($0) || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "%") }
+            if mayBeRefused, let refusal = check(segments[index], of: bytes, checks) { return refusal }
+        }
+        return nil
+    }
+
+    /// What `checks` refuse in the segment at `range` of `bytes`, if anything. Reads the segment
+    /// once as written and, when it holds a `%`, once decoded; allocates nothing unless it refuses.
     static func check(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, _ checks: RequestChecks)
         -> RequestRefusal?
     {
@@ -66,38 +97,76 @@ struct RequestRefusal: Sendable, Hashable {
         // Decoding keeps every byte that is not an escape, so the decoded bytes hold the written
         // ones' control characters and backslashes too. (The normalization, which runs first, has
         // refused a segment that does not decode; read as written, should one reach here.)
-        let decoded =
-            PercentCoding.decode(written, keepSlashAndPercent: false, plusAsSpace: false).map { Array($0.utf8) }
-            ?? Array(written)
+        let shape = SegmentShape(written, decoded: PercentCoding.validate(written))
         func refusal(_ reason: RouteMiss.Reason) -> RequestRefusal {
             RequestRefusal(reason: reason, segment: escaped(written), offset: range.lowerBound)
         }
-        if checks.contains(.controlCharacters), decoded.contains(where: isControl) {
-            return refusal(.refused(.controlCharacters))
-        }
-        if checks.contains(.backslashes), decoded.contains(UInt8(ascii: "\\")) {
-            return refusal(.refused(.backslashes))
-        }
-        if checks.contains(.dotSegments), isDots(decoded[...]) { return refusal(.refused(.dotSegments)) }
-        let slash = UInt8(ascii: "/")
-        guard decoded.contains(slash) else { return nil }
+        if checks.contains(.controlCharacters), shape.hasControl { return refusal(.refused(.controlCharacters)) }
+        if checks.contains(.backslashes), shape.hasBackslash { return refusal(.refused(.backslashes)) }
+        if checks.contains(.dotSegments), shape.isDots { return refusal(.refused(.dotSegments)) }
+        guard shape.hasSlash else { return nil }
         if checks.contains(.encodedSlashes) { return refusal(.refused(.encodedSlashes)) }
-        if checks.contains(.encodedTraversal),
-            decoded.split(separator: slash, omittingEmptySubsequences: false)
-                .contains(where: isDots)
-        {
-            return refusal(.refused(.encodedTraversal))
-        }
+        if checks.contains(.encodedTraversal), shape.hasDotPart { return refusal(.refused(.encodedTraversal)) }
         return nil
+    }
+
+    /// What the checks read of one segment, fully decoded (or as written), in one pass.
+    struct SegmentShape {
+        var hasControl = false
+        var hasBackslash = false
+        /// Whether a decoded `/` (an encoded slash) is in it.
+        var hasSlash = false
+        /// Whether the whole segment is `.` or `..`.
+        var isDots: Bool { whole.isDots }
+        /// Whether a part between decoded slashes (or before the first, or after the last) is `.` or `..`.
+        var hasDotPart = false
+        private var whole = DotRun()
+        private var part = DotRun()
+
+        /// The shape of `written`, read decoded when `decoded` (it must be well-formed then).
+        init(_ written: UnsafeBufferPointer<UInt8>, decoded: Bool) {
+            var index = 0
+            while index < written.count {
+                var byte = written[index]
+                if decoded, byte == UInt8(ascii: "%"), index + 2 < written.count,
+                    let high = PercentCoding.hexValue(written[index + 1]),
+                    let low = PercentCoding.hexValue(written[index + 2])
+                {
+                    byte = high << 4 | low
+                    index += 3
+                } else {
+                    index += 1
+                }
+                if RequestRefusal.isControl(byte) { hasControl = true }
+                if byte == UInt8(ascii: "\\") { hasBackslash = true }
+                whole.add(byte)
+                if byte == UInt8(ascii: "/") {
+                    hasSlash = true
+                    if part.isDots { hasDotPart = true }
+                    part = DotRun()
+                } else {
+                    part.add(byte)
+                }
+            }
+            if hasSlash, part.isDots { hasDotPart = true }
+        }
+    }
+
+    /// Whether the bytes added so far are `.` or `..`.
+    struct DotRun {
+        private var count = 0
+        private var allDots = true
+
+        mutating func add(_ byte: UInt8) {
+            count += 1
+            if byte != UInt8(ascii: ".") { allDots = false }
+        }
+
+        var isDots: Bool { allDots && (count == 1 || count == 2) }
     }
 
     /// Whether `byte` is a control character: U+0000 to U+001F, or U+007F.
     static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
-
-    /// Whether `part` is `.` or `..`.
-    static func isDots(_ part: ArraySlice<UInt8>) -> Bool {
-        (part.count == 1 || part.count == 2) && part.allSatisfy { $0 == UInt8(ascii: ".") }
-    }
 
     /// `written`, at most 64 bytes of it, with every byte that is not printable ASCII, and `\`,
     /// `'` and `"`, written as `%XX`: safe to show in a log or an answer.
@@ -110,8 +179,8 @@ struct RequestRefusal: Sendable, Hashable {
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
                 text += "%"
-                text.unicodeScalars.append(Unicode.Scalar(PercentCoding.upperHex[Int(byte >> 4)]))
-                text.unicodeScalars.append(Unicode.Scalar(PercentCoding.upperHex[Int(byte & 15)]))
+                text.unicodeScalars.append(Unicode.Scalar(PercentCoding.upperHex(byte >> 4)))
+                text.unicodeScalars.append(Unicode.Scalar(PercentCoding.upperHex(byte & 15)))
             }
         }
         return written.count > 64 ? text + "…" : text

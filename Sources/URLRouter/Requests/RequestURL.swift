@@ -152,14 +152,10 @@ package struct RequestURL: Sendable {
         var decodedHost: String?
         if scan.hasPercent {
             // The slow path: check every part, and decode segments that hold escapes into new storage.
-            for (part, span) in [
-                ("userinfo", scan.userinfoSpan), ("port", scan.portSpan), ("query", scan.querySpan),
-                ("fragment", scan.fragmentSpan),
-            ] {
-                if let range = RequestURL.range(span), !PercentCoding.isWellFormed(slice(range)) {
-                    throw MalformedURL(part: part, text: String(slice(range)))
-                }
+            for (part, span) in [("userinfo", scan.userinfoSpan), ("port", scan.portSpan)] {
+                if let malformed = RequestURL.malformed(part, span, of: bytes) { throw malformed }
             }
+            if let malformed = RequestURL.malformedTail(of: bytes, scan) { throw malformed }
             // The path's segments: the host, when the tokenizer took it as one, is decided again
             // once decoded.
             let pathSegments = ranges.dropFirst(scan.hostIsSegment ? 1 : 0)
@@ -198,6 +194,82 @@ package struct RequestURL: Sendable {
         self.extras =
             hasExtras
             ? Extras(decoded: decoded, writtenSegmentRanges: writtenRanges, decodedHost: decodedHost) : nil
+    }
+
+    /// The part `part` at `span` of `bytes` as a malformed part, when its escapes are (see
+    /// ``PercentCoding/validate(_:)``); `nil` when it is well-formed or absent.
+    static func malformed(_ part: String, _ span: (Int32, Int32), of bytes: UnsafeBufferPointer<UInt8>)
+        -> MalformedURL?
+    {
+        guard let range = RequestURL.range(span) else { return nil }
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
+        return PercentCoding.validate(text)
+            ? nil : MalformedURL(part: part, text: String(decoding: text, as: UTF8.self))
+    }
+
+    /// The query or the fragment of the URL `bytes` (as `scan` found them) whose escapes are
+    /// malformed, the query first; `nil` when both are well-formed. They are checked here and
+    /// decoded only when a value is read.
+    static func malformedTail(of bytes: UnsafeBufferPointer<UInt8>, _ scan: borrowing PlainScan) -> MalformedURL? {
+        if let query = malformed("query", scan.querySpan, of: bytes) { return query }
+        return malformed("fragment", scan.fragmentSpan, of: bytes)
+    }
+
+    /// Writes the comparison form of the segments `scan` found in `bytes` to `room`, each after a
+    /// `/`, and its range there to `ranges` (empty, with room for as many); returns what it wrote.
+    /// `room` has space for every segment and a `/` each: a comparison form is never longer than
+    /// the segment as written. A segment without a `%` (``PlainScan/isEscaped(segment:)``) is
+    /// copied, with the ones that follow it one `/` apart in the URL, at once; one with escapes is
+    /// decoded. What the full normalization's decoded storage holds, without allocating.
+    ///
+    /// - Throws: ``MalformedURL`` for the first segment whose escapes are malformed.
+    static func decodeSegments(
+        of bytes: UnsafeBufferPointer<UInt8>, _ scan: borrowing PlainScan, into room: UnsafeMutableBufferPointer<UInt8>,
+        ranges: inout RangeBuffer
+    ) throws(MalformedURL) -> UnsafeBufferPointer<UInt8> {
+        guard let out = room.baseAddress, let base = bytes.baseAddress else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        let segments = scan.segments
+        var end = 0
+        var index = 0
+        while index < segments.count {
+            let segment = segments[index]
+            guard !scan.isEscaped(segment: index) else {
+                out[end] = UInt8(ascii: "/")
+                end += 1
+                let written = UnsafeBufferPointer(rebasing: bytes[segment])
+                guard
+                    let count = PercentCoding.decode(
+                        written, keepSlashAndPercent: true, plusAsSpace: false, into: out + end)
+                else {
+                    throw MalformedURL(part: "path segment", text: String(decoding: written, as: UTF8.self))
+                }
+                ranges.append(end..<(end + count))
+                end += count
+                index += 1
+                continue
+            }
+            // This segment, and the plain ones right after it, each one `/` after the last.
+            var last = index
+            while last + 1 < segments.count, !scan.isEscaped(segment: last + 1),
+                segments[last + 1].lowerBound == segments[last].upperBound + 1
+            {
+                last += 1
+            }
+            out[end] = UInt8(ascii: "/")
+            end += 1
+            let shift = end - segment.lowerBound
+            let count = segments[last].upperBound - segment.lowerBound
+            (out + end).update(from: base + segment.lowerBound, count: count)
+            for plain in index...last {
+                let range = segments[plain]
+                ranges.append((range.lowerBound + shift)..<(range.upperBound + shift))
+            }
+            end += count
+            index = last + 1
+        }
+        return UnsafeBufferPointer(start: out, count: end)
     }
 
     init(

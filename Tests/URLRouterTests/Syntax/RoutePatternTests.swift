@@ -167,7 +167,7 @@ import URLRouterHandlers
             try registry.add(registration("/\(method.lowercased())", method: method, name: method))
         }
         try registry.add(registration("/any", name: "any"))
-        let methods = MethodList(routes: registry.compile())
+        let methods = MethodList(routes: registry.compile(), headMatchesGet: true)
         #expect(methods.names == ["BASELINE-CONTROL", "DELETE", "GET", "HEAD", "POST"])
         let get = methods.index(ofRouteMethod: "GET")
         // Any case; HEAD is answered by GET routes; a method no route has, or none, only by routes without one.
@@ -186,5 +186,12 @@ import URLRouterHandlers
         #expect(methods.allows(MethodFilter.any, routeMethod: methods.index(ofRouteMethod: "DELETE")))
         #expect(HTTPMethodName.normalized("get") == "GET")
         #expect(HTTPMethodName.normalized("G T") == nil)
+        // Without HEAD through GET: no HEAD method unless a route has it, and a GET route answers GET only.
+        let strict = MethodList(routes: registry.compile(), headMatchesGet: false)
+        #expect(strict.names == ["BASELINE-CONTROL", "DELETE", "GET", "POST"])
+        #expect(strict.filter(for: "HEAD") == none)
+        #expect(!strict.allows(strict.filter(for: "HEAD"), routeMethod: strict.index(ofRouteMethod: "GET")))
+        #expect(strict.allows(strict.filter(for: "HEAD"), routeMethod: nil))
+        #expect(strict.allows(strict.filter(for: "GET"), routeMethod: strict.index(ofRouteMethod: "GET")))
     }
 }
