@@ -19,7 +19,7 @@ let package = Package(
         .executableTarget(
             name: "HTTPBenchServer",
             dependencies: [
-                .product(name: "URLRouterConformance", package: "URLRouter"),
+                .product(name: "URLRouter", package: "URLRouter"),
                 .product(name: "URLRouterHummingbird", package: "URLRouter"),
                 .product(name: "URLRouterVapor", package: "URLRouter"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,4 +1,4 @@
-import URLRouterConformance
+@_spi(Tools) import URLRouter
 
 /// One line of a route file (`GET /repos/:owner/:repo`): the method, the path, and the names of its
 /// parameters, which every handler reads.
@@ -7,11 +7,12 @@ struct BenchRoute: Sendable {
     let path: String
     let parameterNames: [String]
 
-    /// The routes of a route file (read by `RouteSet`, as `urlrouter bench` reads it).
+    /// The routes of a route file, read with URLRouter's route-file reader (a bad line throws
+    /// with its file and line).
     static func load(_ file: String) throws -> [BenchRoute] {
-        try RouteSet.lines(inFile: file).map { _, line in
-            let names = line.path.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
-            return BenchRoute(method: line.method, path: line.path, parameterNames: names)
+        try RouteFile(contentsOf: file).routes.map { route in
+            let names = route.pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+            return BenchRoute(method: route.method ?? "GET", path: route.pattern, parameterNames: names)
         }
     }
 
