@@ -162,8 +162,23 @@ enum FuzzParsers {
     static func refusals(_ text: String) -> String? {
         for (fast, full) in checkedTables {
             let answers = [fast, full].map { table -> String in
+                // The catch-all's segments as the borrowed lookup lends them, decoded and as
+                // written: the fast way decodes an escaped segment in room of its own.
+                let lent = table.withMatch(method: nil, url: text) { lookup -> String in
+                    switch lookup {
+                    case .miss: return ""
+                    case .match(let match):
+                        return (0..<(match.catchAllSegmentCount ?? 0)).map { index in
+                            let written = match.rawCatchAllSegment(at: index).withUnsafeBufferPointer {
+                                String(decoding: $0, as: UTF8.self)
+                            }
+                            return match.catchAllSegment(at: index).string + " " + written
+                        }.joined(separator: "|")
+                    }
+                }
                 switch table.lookup(method: nil, url: text) {
-                case .success(let match): return "match \(match.value) \(match.details.path)"
+                case .success(let match):
+                    return "match \(match.value) \(match.details.path) \(match.catchall ?? "-") \(lent)"
                 case .failure(let miss):
                     if miss.reason.refusal != nil, let detail = miss.detail,
                         detail.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })

@@ -332,17 +332,16 @@ package struct CompiledTable: Sendable {
     enum Tokens {
         /// A plain URL without a scheme, its scan cleared.
         case plainWithoutScheme(PlainScan)
-        /// The tokens of a URL that is not plain, or one the request checks must read in full.
+        /// The tokens of a URL only the full normalization takes (an upper-case scheme, an escaped
+        /// authority, escapes beside a default scheme to apply).
         case tokens(PlainScan?)
     }
 
-    /// Step 3 by the scan (``PlainScan``), on the routed URL's bytes with the room lent: a plain URL
-    /// as ranges of its own bytes, then `body`; one with escapes in its path, query or fragment
-    /// checked and its segments decoded in room lent for the call
-    /// (``prepareEscaped(_:_:_:_:_:_:_:_:_:)``); one with an upper-case scheme or an escaped
-    /// authority, to the full normalization with its tokens
-    /// (``prepareNormalized(_:_:_:_:_:_:_:_:_:)``). With request checks, a URL the scan cannot clear
-    /// is checked in full (``RequestRefusal``) on the way.
+    /// Step 3 by the scan (``PlainScan``), on the routed URL's bytes with the room lent: a plain URL,
+    /// or one whose query or fragment alone holds escapes (the scan checked them), as ranges of its
+    /// own bytes, then `body`; any other the scan marked to ``prepareMarked(_:_:_:_:_:_:_:_:_:)``
+    /// (escaped segments decoded in room lent for the call, or the full normalization). With
+    /// request checks, a URL the scan cannot clear is checked in full (``RequestRefusal``) on the way.
     func prepareScanned(
         _ routed: String, _ lent: Lent, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: [String],
         _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
@@ -399,8 +398,9 @@ package struct CompiledTable: Sendable {
 
     /// Step 3 for a URL the scan took whose path holds a `%` (its query and fragment checked):
     /// each segment decoded to its comparison form in room lent for the call
-    /// (SEMANTICS.md section 1), then the request checks, which read the decoded segments too;
-    /// nothing is allocated.
+    /// (SEMANTICS.md section 1), then the request checks, which read the decoded segments too.
+    /// Nothing is allocated for a path of up to 1 KiB (the room the standard library lends from
+    /// the stack).
     func prepareEscapedPath(
         _ rewrittenURL: String?, _ lent: Lent, _ scan: PlainScan, _ method: MethodFilter, _ variants: [String],
         _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
