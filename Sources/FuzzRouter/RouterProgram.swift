@@ -10,7 +10,8 @@ import URLRouterHandlers
 /// as UTF-8 (invalid bytes become U+FFFD). At most 12 routes, 2 rules and 8 lookups are read. A
 /// piece `S` sets ``RouterOptions/requestChecks`` from the low six bits of its next byte; a piece
 /// `M` turns ``RouterOptions/headMatchesGet`` off with bit 0 of its next byte and
-/// ``RouterOptions/reportsMethodNotAllowed`` off with bit 1.
+/// ``RouterOptions/reportsMethodNotAllowed`` off with bit 1, and sets
+/// ``RouterOptions/trailingSlash`` from bits 2 and 3 (`strict` 1, `redirect` 2, else `ignore`).
 struct RouterProgram: CustomStringConvertible {
     var options = RouterOptions()
     /// The handler router's options (the fallback is fuzzed; transitions and callback URLs are
@@ -23,6 +24,8 @@ struct RouterProgram: CustomStringConvertible {
     static let maxRoutes = 12
     static let maxRules = 2
     static let maxLookups = 8
+    /// The trailing-slash policies by their number in an `M` piece.
+    static let trailingSlashes: [RouterOptions.TrailingSlash] = [.ignore, .strict, .redirect, .ignore]
 
     init() {}
 
@@ -49,6 +52,7 @@ struct RouterProgram: CustomStringConvertible {
                 let policy = piece.dropFirst().first ?? 0
                 options.headMatchesGet = policy & 1 == 0
                 options.reportsMethodNotAllowed = policy & 2 == 0
+                options.trailingSlash = RouterProgram.trailingSlashes[Int(policy >> 2) & 3]
             default: break
             }
         }
@@ -69,9 +73,11 @@ struct RouterProgram: CustomStringConvertible {
             // A byte that is never 0 (which would end the piece): the checks, and bit 6.
             out += [0, UInt8(ascii: "S"), options.requestChecks.rawValue | 0x40]
         }
-        if !options.headMatchesGet || !options.reportsMethodNotAllowed {
-            // Likewise never 0: the two bits, and bit 6.
-            let policy: UInt8 = (options.headMatchesGet ? 0 : 1) | (options.reportsMethodNotAllowed ? 0 : 2)
+        if !options.headMatchesGet || !options.reportsMethodNotAllowed || options.trailingSlash != .ignore {
+            // Likewise never 0: the bits, and bit 6.
+            let slash = UInt8(RouterProgram.trailingSlashes.firstIndex(of: options.trailingSlash) ?? 0)
+            let policy: UInt8 =
+                (options.headMatchesGet ? 0 : 1) | (options.reportsMethodNotAllowed ? 0 : 2) | slash << 2
             out += [0, UInt8(ascii: "M"), policy | 0x40]
         }
         func piece(_ kind: Character, _ first: String, _ second: String?) {

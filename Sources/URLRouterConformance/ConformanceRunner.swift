@@ -26,6 +26,8 @@ public struct Observation: Sendable, Hashable, CustomStringConvertible {
     public var path: String?
     /// The URL after rewriting, `nil` when no rule applied.
     public var rewrittenTo: String?
+    /// For a `redirect` miss: the URL to send the client to.
+    public var location: String?
     /// For a rewrite-alone case: the output, `nil` when no rule applies.
     public var rewriteOutput: String?
     /// For a registration (invalid entries, unregister): what happened.
@@ -44,6 +46,7 @@ public struct Observation: Sendable, Hashable, CustomStringConvertible {
         for (name, value) in [
             ("catchall", catchall), ("variant", variant), ("transition", transition), ("callbackURL", callbackURL),
             ("fragment", fragment), ("scheme", scheme), ("path", path), ("rewrittenTo", rewrittenTo),
+            ("location", location),
         ] {
             if let value { parts.append("\(name)=\(value)") }
         }
@@ -358,6 +361,7 @@ public struct ConformanceRunner: Sendable {
         add("scheme", expect.scheme)
         add("path", expect.path)
         add("rewrittenTo", expect.rewrittenTo)
+        add("location", expect.location)
         return parts.joined(separator: " ")
     }
 
@@ -384,6 +388,7 @@ public struct ConformanceRunner: Sendable {
             ?? field("scheme", expect.scheme, observation.scheme)
             ?? field("path", expect.path, observation.path)
             ?? field("rewrittenTo", expect.rewrittenTo, observation.rewrittenTo)
+            ?? field("location", expect.location, observation.location)
     }
 }
 
@@ -406,6 +411,7 @@ extension Observation {
             scheme = miss.scheme
             path = miss.path
             rewrittenTo = miss.rewrittenURL
+            if case .redirect(let to) = miss.reason { location = to }
         }
     }
 

@@ -30,7 +30,8 @@ public enum EntryPoint: String, CaseIterable, Sendable {
     }
 
     /// `observation` as far as this entry point can observe it: the borrowed match reads the route,
-    /// the path parameters, query values by name and the catch-all; it has no scheme, path,
+    /// the path parameters, query values by name, the catch-all and a redirect's location; it has
+    /// no scheme, path,
     /// fragment, variant or rewritten URL to report.
     package func visible(_ observation: Observation) -> Observation {
         guard self == .withMatch, observation.registration == nil, observation.rewriteOutput == nil else {
@@ -38,7 +39,7 @@ public enum EntryPoint: String, CaseIterable, Sendable {
         }
         return Observation(
             route: observation.route, error: observation.error, params: observation.params,
-            catchall: observation.catchall)
+            catchall: observation.catchall, location: observation.location)
     }
 
     /// `expect` as far as this entry point can observe it (see ``visible(_:)-(Observation)``).
@@ -49,6 +50,7 @@ public enum EntryPoint: String, CaseIterable, Sendable {
         visible.error = expect.error
         visible.params = expect.params
         visible.catchall = expect.catchall
+        visible.location = expect.location
         return visible
     }
 

@@ -1,7 +1,7 @@
 public import URLRouter
 public import URLRouterHandlers
 
-/// One fixture file: a suite of routes, rewrite rules and cases (Docs/FIXTURES.md, version 2).
+/// One fixture file: a suite of routes, rewrite rules and cases (Docs/FIXTURES.md, version 3).
 public struct FixtureSuite: Sendable {
     /// The file the suite was read from.
     public var file: String
@@ -113,13 +113,15 @@ public struct FixtureSuite: Sendable {
         public var scheme: String??
         public var path: String??
         public var rewrittenTo: String??
+        /// The URL a `redirect` miss sends the client to.
+        public var location: String??
         public var error: String?
 
         /// Whether nothing is checked (`{}`): the case only checks that backends agree.
         public var isEmpty: Bool {
             route == nil && params == nil && catchall == nil && variant == nil && transition == nil
                 && callbackURL == nil && fragment == nil && scheme == nil && path == nil && rewrittenTo == nil
-                && error == nil
+                && location == nil && error == nil
         }
     }
 }

@@ -112,11 +112,11 @@ struct JSONReader {
     static let optionFields: Set<String> = [
         "defaultScheme", "hostAsSegment", "caseInsensitive", "maxURLLength", "decodePlus", "trailingStar",
         "fallbackToLastHandler", "transitionPrefixes", "fragmentAsCallbackURL", "strictVariants", "requestChecks",
-        "headMatchesGet", "reportsMethodNotAllowed",
+        "headMatchesGet", "reportsMethodNotAllowed", "trailingSlash",
     ]
     static let lookupExpectFields: Set<String> = [
         "route", "params", "catchall", "variant", "transition", "callbackURL", "fragment", "scheme", "path",
-        "rewrittenTo", "error",
+        "rewrittenTo", "error", "location",
     ]
     // A table's reasons, and the handler router's own: a route of another kind than the entry
     // point's (`RouteFailure.kindMismatch`).
@@ -257,6 +257,12 @@ struct JSONReader {
         if object["requestChecks"] != nil { options.requestChecks = try requestChecks(object["requestChecks"], at: at) }
         if let flag = try bool(object, "headMatchesGet", at: at) { options.headMatchesGet = flag }
         if let flag = try bool(object, "reportsMethodNotAllowed", at: at) { options.reportsMethodNotAllowed = flag }
+        if let name = try string(object, "trailingSlash", at: at) {
+            guard let policy = RouterOptions.TrailingSlash(name: name) else {
+                throw error(join(at, "trailingSlash"), "'\(name)' is not ignore, strict or redirect")
+            }
+            options.trailingSlash = policy
+        }
         return (options, handling)
     }
 
@@ -372,6 +378,7 @@ struct JSONReader {
             expectation.scheme = try nullableString(expect, "scheme", at: expectAt)
             expectation.path = try nullableString(expect, "path", at: expectAt)
             expectation.rewrittenTo = try nullableString(expect, "rewrittenTo", at: expectAt)
+            expectation.location = try nullableString(expect, "location", at: expectAt)
             if let errorName = try string(expect, "error", at: expectAt) {
                 guard JSONReader.errorNames.contains(errorName) else {
                     throw error(

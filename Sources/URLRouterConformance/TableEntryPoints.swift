@@ -153,6 +153,7 @@ extension Observation {
             self.params = params
         case .miss(let reason, _):
             error = reason.name
+            if case .redirect(let location) = reason { self.location = location }
         }
     }
 }

@@ -56,12 +56,14 @@ extension Router.Snapshot {
             callbackURL: Router.Snapshot.callbackURL(fragment: fragment, scheme: scheme))
     }
 
-    /// Step 4 under the fallback: the whole path; after a miss, shorter and shorter runs of its
-    /// leading segments, down to none (when `fallback`); then whether routes of other methods
-    /// take the whole path (`methodNotAllowed`).
+    /// Step 4 under the fallback: the whole path; after a miss, a `redirect` when the table
+    /// redirects trailing slashes and the path with its slash flipped matches; else shorter and
+    /// shorter runs of its leading segments, down to none (when `fallback`); then whether routes
+    /// of other methods take the whole path (`methodNotAllowed`).
     static func match(_ prepared: inout PreparedLookup, in table: CompiledTable, fallback: Bool) {
         let count = prepared.segmentCount
         table.match(&prepared, segmentCount: count)
+        if prepared.reason == .noMatch { table.findRedirect(&prepared) }
         if fallback, prepared.reason == .noMatch {
             // Each retry runs the whole table again (32 steps a route, and a fixed 100), so that
             // the retries of a URL of thousands of segments against thousands of routes end in

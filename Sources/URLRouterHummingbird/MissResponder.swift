@@ -25,9 +25,10 @@ struct MissResponder<Context: RequestContext>: HTTPResponder {
         guard let answer = LookupMiss.current?.answer else { throw HTTPError(.notFound) }
         var headers = HTTPFields()
         if let allow = answer.allow { headers[.allow] = allow }
+        if let location = answer.location { headers[.location] = location }
         let status = HTTPResponse.Status(code: answer.status)
-        // OPTIONS to a path other methods take: an answer, not an error.
-        if answer.status == 204 { return Response(status: status, headers: headers) }
+        // OPTIONS to a path other methods take, and a trailing slash's redirect: answers, not errors.
+        if answer.status == 204 || answer.location != nil { return Response(status: status, headers: headers) }
         throw HTTPError(status, headers: headers, message: answer.reason)
     }
 }

@@ -7,6 +7,7 @@ public import Vapor
 struct MissResponder: Responder {
     enum Outcome {
         case options(allow: String)
+        case redirect(location: String)
         case failure(any Error)
     }
 
@@ -17,11 +18,15 @@ struct MissResponder: Responder {
     }
 
     /// The answer to a lookup's miss of `reason` (URLRouter's `MissAnswer`) in Vapor's terms: a
-    /// 404 fails with Vapor's own `RouteNotFound`, a strict-profile refusal with ``RequestRefused``,
-    /// any other error with `Abort`.
+    /// 308 redirect and a 204 are responses; a 404 fails with Vapor's own `RouteNotFound`, a
+    /// strict-profile refusal with ``RequestRefused``, any other error with `Abort`.
     init(_ answer: MissAnswer, reason: RouteMiss.Reason) {
         var headers = HTTPHeaders()
         if let allow = answer.allow { headers.add(name: .allow, value: allow) }
+        if let location = answer.location {
+            self.init(.redirect(location: location))
+            return
+        }
         switch answer.status {
         case 204: self.init(.options(allow: answer.allow ?? ""))
         case 404: self.init(.failure(MissResponder.routeNotFound))
@@ -46,6 +51,8 @@ struct MissResponder: Responder {
         switch outcome {
         case .options(let allow):
             request.eventLoop.makeSucceededFuture(Response(status: .noContent, headers: ["Allow": allow]))
+        case .redirect(let location):
+            request.eventLoop.makeSucceededFuture(Response(status: .permanentRedirect, headers: ["Location": location]))
         case .failure(let error):
             request.eventLoop.makeFailedFuture(error)
         }

@@ -57,6 +57,9 @@ struct RandomTable: CustomStringConvertible {
                 options.requestChecks.insert(check)
             }
         }
+        if Int.random(in: 0..<3, using: &generator) == 0 {
+            options.trailingSlash = Bool.random(using: &generator) ? .strict : .redirect
+        }
 
         for index in 0..<Int.random(in: 1...24, using: &generator) {
             var segments: [String] = []
@@ -85,7 +88,8 @@ struct RandomTable: CustomStringConvertible {
                 }
             }
             let scheme = RandomTable.schemes.randomElement(using: &generator)!
-            let pattern = (scheme.map { $0 + "://" } ?? "/") + segments.joined(separator: "/")
+            let slash = Int.random(in: 0..<4, using: &generator) == 0 ? "/" : ""
+            let pattern = (scheme.map { $0 + "://" } ?? "/") + segments.joined(separator: "/") + slash
             let priority = Int.random(in: 0..<8, using: &generator) == 0 ? Int.random(in: -1...1, using: &generator) : 0
             let kind = [RouteKind.action, .action, .action, .object].randomElement(using: &generator)!
             routes.append(
@@ -143,6 +147,7 @@ struct RandomTable: CustomStringConvertible {
                 "app://h:8/",
             ].randomElement(using: &generator)!
             var url = prefix + segments.joined(separator: Int.random(in: 0..<10, using: &generator) == 0 ? "//" : "/")
+            if Int.random(in: 0..<4, using: &generator) == 0 { url += "/" }
             switch Int.random(in: 0..<10, using: &generator) {
             case 0: url += "?a=1&b=x+y&a=%41"
             case 1: url += "#frag"

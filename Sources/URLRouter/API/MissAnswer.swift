@@ -9,18 +9,21 @@
 /// | a malformed escape | 400 |
 /// | the constraints' work limit | 400 |
 /// | longer than ``RouterOptions/maxURLLength`` | 414 |
+/// | the path with its trailing slash flipped has a route (``RouteMiss/Reason/redirect(location:)``) | 308 with `Location` |
 ///
 /// ```swift
 /// let answer = MissAnswer(.methodNotAllowed, method: "DELETE", allowedMethods: ["GET", "HEAD"])
 /// // answer.status == 405, answer.allow == "GET, HEAD"
 /// ```
 public struct MissAnswer: Sendable {
-    /// The status code: 404, 405, 204, 400 or 414.
+    /// The status code: 404, 405, 204, 308, 400 or 414.
     public let status: Int
     /// The `Allow` header's value (405 and 204), else `nil`.
     public let allow: String?
     /// For a 400, why, in a few words that never quote the request; `nil` where the status says it.
     public let reason: String?
+    /// The `Location` header's value (308), else `nil`.
+    public let location: String?
 
     /// The answer to a miss of `reason` for a request of `method`.
     ///
@@ -29,6 +32,7 @@ public struct MissAnswer: Sendable {
     ///   - method: the request's method.
     ///   - allowedMethods: for ``RouteMiss/Reason/methodNotAllowed``, the methods that would
     ///     have answered (the miss's).
+
     public init(_ reason: RouteMiss.Reason, method: String, allowedMethods: [String]) {
         switch reason {
         case .methodNotAllowed:
@@ -42,6 +46,8 @@ public struct MissAnswer: Sendable {
             self.init(status: 400, reason: "the URL takes the route constraints too much work")
         case .urlTooLong:
             self.init(status: 414)
+        case .redirect(let location):
+            self.init(status: 308, location: location)
         case _ where reason.refusal != nil:
             self.init(status: 400, reason: "refused: \(reason.refusal ?? reason.name)")
         default:
@@ -49,9 +55,10 @@ public struct MissAnswer: Sendable {
         }
     }
 
-    private init(status: Int, allow: String? = nil, reason: String? = nil) {
+    private init(status: Int, allow: String? = nil, reason: String? = nil, location: String? = nil) {
         self.status = status
         self.allow = allow
         self.reason = reason
+        self.location = location
     }
 }

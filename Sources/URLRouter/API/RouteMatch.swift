@@ -78,7 +78,7 @@ package final class RouteMatch: Sendable {
     /// The host, when the URL has one.
     package var host: String? { request.host.map(String.init) }
     /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded).
-    package var path: String { request.path }
+    package var path: String { request.path(keepingTrailingSlash: record.store.keepsTrailingSlash) }
     /// The fragment as written.
     package var fragment: String? { request.fragment.map(String.init) }
     /// The variant of the chosen target, `nil` for the untagged one.
@@ -118,10 +118,15 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
         /// A request check refused the path (``RouterOptions/requestChecks``): the one check
         /// that did, such as `.refused(.dotSegments)`. A client error: the integrations answer 400.
         case refused(RequestChecks)
+        /// No route for the lookup's method takes the path, but one does with the trailing slash
+        /// added or removed (``RouterOptions/TrailingSlash/redirect``): `location` is that URL (the
+        /// URL routed, as written, with one `/` added or removed before its `?`, `#` or end), for
+        /// a `308 Permanent Redirect` (``MissAnswer``).
+        case redirect(location: String)
 
-        /// Every reason: the five misses, then one refusal per check.
+        /// Every reason: the six misses, then one refusal per check.
         package static var allCases: [Reason] {
-            [.noMatch, .malformedURL, .urlTooLong, .methodNotAllowed, .limitExceeded]
+            [.noMatch, .malformedURL, .urlTooLong, .methodNotAllowed, .limitExceeded, .redirect(location: "")]
                 + RequestChecks.each.map { .refused($0.check) }
         }
 
@@ -134,6 +139,7 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
             case .urlTooLong: "urlTooLong"
             case .methodNotAllowed: "methodNotAllowed"
             case .limitExceeded: "limitExceeded"
+            case .redirect: "redirect"
             case .refused(let check): RequestChecks.each.first { $0.check == check }?.reason ?? "refused"
             }
         }

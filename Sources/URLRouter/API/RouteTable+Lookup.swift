@@ -7,7 +7,6 @@ extension RouteTable {
         /// No route answers, and why; for ``RouteMiss/Reason/methodNotAllowed``, the methods that
         /// would have answered, sorted (`HEAD` wherever `GET` is there), for an `Allow` header.
         case miss(RouteMiss.Reason, allowedMethods: [String])
-
     }
 
     /// A match read in place: the winning route's value, its route and parameters, all read

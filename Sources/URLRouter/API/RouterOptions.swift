@@ -86,6 +86,10 @@ public struct RouterOptions: Sendable, Hashable {
     /// Hummingbird's and Vapor's own routers answer), and a miss then costs no second match.
     public var reportsMethodNotAllowed: Bool = true
 
+    /// Whether a final `/` in the path is significant (SEMANTICS.md section 12). Default
+    /// ``TrailingSlash/ignore``: `/items/` is `/items`, in patterns and in requests.
+    public var trailingSlash: TrailingSlash = .ignore
+
     /// Request shapes refused before matching (``RequestChecks``). Default ``RequestChecks/strict``:
     /// a path with a control character, a `.` or `..` segment, `..` between encoded slashes or a
     /// backslash is refused before any route runs. `[]` turns them off, as SEMANTICS.md section 1

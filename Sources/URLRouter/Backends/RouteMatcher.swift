@@ -23,6 +23,10 @@ struct MatchRequest {
     /// When all of ``segments`` are exactly the `/`-separated parts of one run of ``bytes``,
     /// that run (a matcher may then copy them at once).
     var segmentRun: Range<Int>?
+    /// Whether the path has a trailing slash, in a table that does not ignore them
+    /// (``RouterOptions/trailingSlash``); `false` in one that does. (Declared here, it takes the
+    /// room the optional run leaves, and the request stays as large as it was.)
+    var trailingSlash: Bool
     /// The URL's scheme, lower-cased (or the default scheme), or `nil`.
     var scheme: UnsafeBufferPointer<UInt8>?
     /// Which methods may answer.
@@ -36,8 +40,9 @@ struct MatchRequest {
     init(
         bytes: UnsafeBufferPointer<UInt8>, segments: RangeBuffer, segmentRun: Range<Int>? = nil,
         scheme: UnsafeBufferPointer<UInt8>?, method: MethodFilter, variants: UnsafeBufferPointer<String>,
-        captureRoom: RangeBuffer
+        captureRoom: RangeBuffer, trailingSlash: Bool = false
     ) {
+        self.trailingSlash = trailingSlash
         self.bytes = bytes
         self.segments = segments
         self.segmentRun = segmentRun
@@ -66,14 +71,14 @@ struct MatchRequest {
     }
 
     /// Whether a route whose path matched answers the request: its method (index `routeMethod`
-    /// in `methods`, by ``MethodList/allows(_:routeMethod:)``), its scheme (``accepts(scheme:)``)
-    /// and its variants (``CompiledRoute/answers(variants:)``). The one place the three are
-    /// combined, for the matchers that check them after a path matched (the Foundation matcher,
-    /// the PCRE2 backend's literal map); the PCRE2 alternation checks the same at the end of each
-    /// branch.
+    /// in `methods`, by ``MethodList/allows(_:routeMethod:)``), its scheme (``accepts(scheme:)``),
+    /// its variants (``CompiledRoute/answers(variants:)``) and the path's trailing slash
+    /// (``SlashRule/accepts(trailingSlash:)``). The one place the four are combined, for the
+    /// matchers that check them after a path matched (the Foundation matcher, the PCRE2 backend's
+    /// literal map); the PCRE2 alternation checks the same at the end of each branch.
     ///
-    /// `schemeAndVariantsMayRefuse` is `false` for a route known to take every scheme and variant
-    /// list, which then is not read.
+    /// `schemeAndVariantsMayRefuse` is `false` for a route known to take every scheme, variant
+    /// list and path ending, which then is not read.
     func isAnswered(
         by route: @autoclosure () -> CompiledRoute, method routeMethod: Int?, in methods: MethodList,
         schemeAndVariantsMayRefuse: Bool = true
@@ -82,6 +87,7 @@ struct MatchRequest {
         guard schemeAndVariantsMayRefuse else { return true }
         let route = route()
         return accepts(scheme: route.scheme) && route.answers(variants: variants)
+            && route.slash.accepts(trailingSlash: trailingSlash)
     }
 }
 

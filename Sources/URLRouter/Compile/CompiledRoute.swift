@@ -9,6 +9,8 @@ final class CompiledRoute: Sendable {
     let scheme: String?
     /// The positions of the route.
     let elements: [RouteElement]
+    /// Which paths it takes by their trailing slash.
+    let slash: SlashRule
     /// The HTTP method, or `nil` for any.
     let method: String?
     /// The priority.
@@ -32,10 +34,11 @@ final class CompiledRoute: Sendable {
 
     init(
         scheme: String?, elements: [RouteElement], firstTarget: RouteRegistration, otherTargets: [RouteRegistration],
-        sequence: Int, strictVariants: Bool
+        sequence: Int, strictVariants: Bool, slash: SlashRule = .any
     ) {
         self.scheme = scheme
         self.elements = elements
+        self.slash = slash
         self.method = firstTarget.method
         self.priority = firstTarget.priority
         self.firstTarget = firstTarget

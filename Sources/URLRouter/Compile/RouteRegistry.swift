@@ -225,7 +225,8 @@ package struct RouteRegistry: Sendable {
             let first = ordered[position]
             return CompiledRoute(
                 scheme: first.lowered.scheme, elements: first.lowered.elements, firstTarget: first.registration,
-                otherTargets: others[group] ?? [], sequence: first.sequence, strictVariants: options.strictVariants)
+                otherTargets: others[group] ?? [], sequence: first.sequence, strictVariants: options.strictVariants,
+                slash: first.lowered.slash)
         }
         return CompiledRoute.sortedByPrecedence(routes)
     }
@@ -262,6 +263,8 @@ package struct PatternKey: Hashable, Sendable {
 package struct LoweredPattern: Sendable {
     package var scheme: String?
     package var elements: [RouteElement]
+    /// Which paths the pattern takes by their trailing slash (``RouterOptions/trailingSlash``).
+    package var slash: SlashRule
     package var key: PatternKey
 
     package init(_ pattern: RoutePattern, options: RouterOptions) {
@@ -292,6 +295,7 @@ package struct LoweredPattern: Sendable {
             }
         }
         self.elements = elements
+        slash = SlashRule(pattern: pattern, elements: elements, policy: options.trailingSlash)
 
         // Byte-exact (Swift's String equality would merge canonically equivalent text),
         // with lengths before text so that no two different patterns share a key.
@@ -340,6 +344,11 @@ package struct LoweredPattern: Sendable {
             case .wildcard: key.append(UInt8(ascii: "W"))
             case .catchAll: key.append(UInt8(ascii: "A"))
             }
+        }
+        switch slash {
+        case .any, .forbidden: break
+        case .required: key.append(UInt8(ascii: "/"))
+        case .either: key.append(UInt8(ascii: "?"))
         }
         self.key = PatternKey(key)
     }

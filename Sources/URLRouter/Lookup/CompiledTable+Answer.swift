@@ -24,7 +24,7 @@ extension CompiledTable {
     ) {
         @inline(__always) func answer(_ resolution: borrowing Resolution) {
             guard let handle = answeringHandle(resolution, variants: variants) else {
-                return body(.miss(resolution.reason ?? .noMatch, allowedMethods: resolution.allowedMethods))
+                return body(.miss(resolution.missReason ?? .noMatch, allowedMethods: resolution.allowedMethods))
             }
             let first = Int(store.nameStarts[handle])
             var view = MatchView(
@@ -69,7 +69,7 @@ extension CompiledTable {
         guard let handle = answeringHandle(resolution, variants: variants) else {
             return .failure(
                 RouteMiss(
-                    reason: resolution.reason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
+                    reason: resolution.missReason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
                     request: resolution.requestURL(
                         routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme,
                         decoded: Resolution.extras(
@@ -121,9 +121,13 @@ final class RegistrationStore: @unchecked Sendable {
     /// The same names as strings, for an owning match's lookups by name: comparing two strings
     /// costs less than comparing a string's bytes with a span (Benchmarks/instructions).
     let names: UnsafeMutableBufferPointer<String>
+    /// Whether a match reports its path with the trailing slash (a table that does not ignore
+    /// them, ``RouterOptions/trailingSlash``).
+    let keepsTrailingSlash: Bool
 
-    /// The store of `routes` (in precedence order).
-    init(routes: [CompiledRoute]) {
+    /// The store of `routes` (in precedence order), of a table that keeps trailing slashes or not.
+    init(routes: [CompiledRoute], keepsTrailingSlash: Bool = false) {
+        self.keepsTrailingSlash = keepsTrailingSlash
         var handleCount = 0
         var spanCount = 0
         var byteCount = 0

@@ -25,8 +25,10 @@ extension CompiledTable {
     /// `noMatch` (no `methodNotAllowed` probe) or `limitExceeded`.
     package func match(_ prepared: inout PreparedLookup, segmentCount: Int) {
         guard prepared.resolution.scanned else { return }
-        var request = prepared.matchRequest
+        var request = prepared.matchRequest(marksTrailingSlash: marksTrailingSlash)
         request.segmentCount = min(segmentCount, request.segments.count)
+        // A shorter run of the segments ends before the path's trailing slash.
+        if request.segmentCount < request.segments.count { request.trailingSlash = false }
         switch firstMatch(request, prepared.charging, &prepared.budget) {
         case .matched(let raw): prepared.resolution.record(raw)
         case .noMatch: prepared.resolution.reason = .noMatch
@@ -38,7 +40,19 @@ extension CompiledTable {
     /// that would have answered its whole path, when routes of other methods take it.
     package func findAllowedMethods(_ prepared: inout PreparedLookup) {
         guard prepared.resolution.scanned, prepared.resolution.reason == .noMatch else { return }
-        findAllowedMethods(&prepared.resolution, prepared.matchRequest, prepared.charging, &prepared.budget)
+        findAllowedMethods(
+            &prepared.resolution, prepared.matchRequest(marksTrailingSlash: marksTrailingSlash), prepared.charging,
+            &prepared.budget)
+    }
+
+    /// For a prepared lookup whose match of its whole path found no route for its method, in a
+    /// table that redirects: `redirect` and its location when the path with its trailing slash
+    /// flipped finds one (decided before any shorter run of the segments is matched).
+    package func findRedirect(_ prepared: inout PreparedLookup) {
+        guard prepared.resolution.scanned else { return }
+        findRedirect(
+            &prepared.resolution, prepared.matchRequest(marksTrailingSlash: marksTrailingSlash), prepared.charging,
+            &prepared.budget)
     }
 
     /// Step 5, owning: the match the prepared lookup found, copied, or its miss.

@@ -56,6 +56,12 @@ package struct CompiledTable: Sendable {
     let reportsMethodNotAllowed: Bool
     /// The registrations, flat, for the answer step.
     let store: RegistrationStore
+    /// Whether a lookup tells the matcher whether its path has a trailing slash
+    /// (``RouterOptions/trailingSlash`` not ``RouterOptions/TrailingSlash/ignore``).
+    let marksTrailingSlash: Bool
+    /// Whether a lookup that found no route for its method tries the path with its trailing slash
+    /// flipped (``RouterOptions/TrailingSlash/redirect``).
+    let redirectsTrailingSlash: Bool
     /// Whether lookups scan a URL with ``PlainScan`` before they normalize it: always but in a
     /// copy made by ``normalizingEveryURL()``.
     private(set) var scansPlain = true
@@ -104,8 +110,11 @@ package struct CompiledTable: Sendable {
         let rewriter = try backend.makeRewriter(rules: rules)
         self.rewriter = rules.isEmpty ? nil : rewriter
         self.reportsMethodNotAllowed = registry.options.reportsMethodNotAllowed && routes.contains { $0.method != nil }
-        self.store = RegistrationStore(routes: routes)
         let options = registry.options
+        (marksTrailingSlash, redirectsTrailingSlash) = (
+            options.trailingSlash != .ignore, options.trailingSlash == .redirect
+        )
+        self.store = RegistrationStore(routes: routes, keepsTrailingSlash: marksTrailingSlash)
         let regexWork = RegexWork(routes: routes, rules: rules, options: options)
         self.regexWork = regexWork
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostRule, options.fallbackScheme)
@@ -152,6 +161,7 @@ package struct CompiledTable: Sendable {
         self.matcher = EmptyMatcher.shared
         self.rewriter = nil
         self.reportsMethodNotAllowed = false
+        (marksTrailingSlash, redirectsTrailingSlash) = (false, false)
         self.store = RegistrationStore(routes: [])
         self.takesShortWay = options.fallbackScheme == nil
         self.methods = MethodList(routes: [], headMatchesGet: options.headMatchesGet)
@@ -291,7 +301,7 @@ package struct CompiledTable: Sendable {
     static func miss(
         _ reason: RouteMiss.Reason, _ detail: String, rewrittenURL: String?, _ body: (inout PreparedLookup) -> Void
     ) {
-        var miss = PreparedLookup(miss: reason, detail: detail)
+        var miss = PreparedLookup(miss: MissReason(reason), detail: detail)
         miss.resolution.rewrittenURL = rewrittenURL
         body(&miss)
     }
@@ -540,7 +550,7 @@ package struct CompiledTable: Sendable {
     /// that ended before the URL was scanned (too long, malformed, refused) has nothing to match.
     func match(_ prepared: inout PreparedLookup) {
         guard prepared.resolution.scanned else { return }
-        let request = prepared.matchRequest
+        let request = prepared.matchRequest(marksTrailingSlash: marksTrailingSlash)
         let outcome = firstMatch(request, prepared.charging, &prepared.budget)
         guard case .matched(let raw) = outcome else {
             return matchAfterMiss(&prepared.resolution, request, outcome, prepared.charging, &prepared.budget)
@@ -558,7 +568,31 @@ package struct CompiledTable: Sendable {
         switch first {
         case .matched(let raw): resolution.record(raw)
         case .limitExceeded: resolution.reason = .limitExceeded
-        case .noMatch: findAllowedMethods(&resolution, request, charging, &budget)
+        case .noMatch:
+            findAllowedMethods(&resolution, request, charging, &budget)
+            findRedirect(&resolution, request, charging, &budget)
+        }
+    }
+
+    /// For a lookup of all its segments that found no route for its method (`noMatch` or
+    /// `methodNotAllowed`), in a table that redirects: `redirect` and the URL to send the client
+    /// to when a route of the lookup's method takes the path with its trailing slash added or
+    /// removed (SEMANTICS.md section 12).
+    func findRedirect(
+        _ resolution: inout Resolution, _ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget
+    ) {
+        guard redirectsTrailingSlash, resolution.reason == .noMatch || resolution.reason == .methodNotAllowed,
+            !resolution.segments.isEmpty, request.segmentCount == resolution.segments.count
+        else { return }
+        var flipped = request
+        flipped.trailingSlash.toggle()
+        switch firstMatch(flipped, charging, &budget) {
+        case .matched:
+            resolution.reason = .redirect
+            resolution.location = resolution.flippedTrailingSlashURL
+            resolution.allowedMethods = []
+        case .noMatch: break
+        case .limitExceeded: resolution.reason = .limitExceeded
         }
     }
 

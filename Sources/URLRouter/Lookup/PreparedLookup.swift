@@ -32,7 +32,7 @@ package struct PreparedLookup: ~Copyable {
     }
 
     /// A lookup that ended before its URL was scanned: nothing to match.
-    init(miss reason: RouteMiss.Reason, detail: String) {
+    init(miss reason: MissReason, detail: String) {
         self.init(
             resolution: Resolution(miss: reason, detail: detail), method: .any,
             variants: UnsafeBufferPointer(start: nil, count: 0), captureRoom: RangeBuffer(), charging: false)
@@ -40,11 +40,13 @@ package struct PreparedLookup: ~Copyable {
 }
 
 extension PreparedLookup {
-    /// What the matcher is asked: the prepared request's segments, method and variants.
-    var matchRequest: MatchRequest {
+    /// What the matcher is asked: the prepared request's segments, method and variants, and, in a
+    /// table that marks them (`marksTrailingSlash`), whether its path has a trailing slash.
+    func matchRequest(marksTrailingSlash: Bool) -> MatchRequest {
         MatchRequest(
             bytes: resolution.storage, segments: resolution.segments, segmentRun: resolution.segmentRun,
-            scheme: resolution.scheme, method: method, variants: variants, captureRoom: captureRoom)
+            scheme: resolution.scheme, method: method, variants: variants, captureRoom: captureRoom,
+            trailingSlash: marksTrailingSlash && resolution.hasTrailingSlash)
     }
 
     /// The number of segments the request has.
@@ -52,7 +54,7 @@ extension PreparedLookup {
 
     /// Why the last match found no winner, `nil` when it found one; for a lookup that ended
     /// before matching, why it ended.
-    package var reason: RouteMiss.Reason? {
+    package var reason: MissReason? {
         get { resolution.reason }
         set { resolution.reason = newValue }
     }
@@ -120,7 +122,7 @@ struct Resolution: ~Copyable {
     /// Whether ``scheme`` is the table's default scheme (the URL has none).
     var schemeIsDefault = false
     /// Why there is no winner; `nil` when there is one.
-    var reason: RouteMiss.Reason? = .noMatch
+    var reason: MissReason? = .noMatch
     /// The segments the winner's catch-all took, as indices into ``segments``.
     var catchAll: Range<Int>?
     /// The lower-cased scheme, or the default scheme (lent, like the bytes).
@@ -132,6 +134,7 @@ struct Resolution: ~Copyable {
         var rewrittenURL: String?
         var request: RequestURL?
         var allowedMethods: [String] = []
+        var location: String?
     }
 
     /// The box, made on first write.
@@ -164,8 +167,33 @@ struct Resolution: ~Copyable {
         get { rare?.allowedMethods ?? [] }
         set { rareForWriting.allowedMethods = newValue }
     }
+    /// For a `redirect`: the URL to send the client to.
+    var location: String? {
+        get { rare?.location }
+        set { rareForWriting.location = newValue }
+    }
+
+    /// The public reason of the miss, `nil` for a match.
+    var missReason: RouteMiss.Reason? { reason.map { $0.reason(location: location) } }
+
+    /// Whether the routed URL's path ends in `/` after at least one segment (SEMANTICS.md
+    /// section 12), as the lookup counts its segments.
+    var hasTrailingSlash: Bool {
+        !segments.isEmpty && RequestURL.pathEndsWithSlash(bytes, querySpan: querySpan, fragmentSpan: fragmentSpan)
+    }
+
+    /// The routed URL as written with its trailing slash removed, or one added when it has none:
+    /// where a `redirect` miss sends the client.
+    var flippedTrailingSlashURL: String {
+        let end = RequestURL.pathEnd(bytes.count, querySpan: querySpan, fragmentSpan: fragmentSpan)
+        var flipped = Array(bytes[..<end])
+        if hasTrailingSlash { flipped.removeLast() } else { flipped.append(UInt8(ascii: "/")) }
+        flipped += bytes[end...]
+        return String(decoding: flipped, as: UTF8.self)
+    }
+
     /// A miss found before the URL was scanned.
-    init(miss reason: RouteMiss.Reason, detail: String) {
+    init(miss reason: MissReason, detail: String) {
         bytes = UnsafeBufferPointer(start: nil, count: 0)
         storage = bytes
         self.reason = reason

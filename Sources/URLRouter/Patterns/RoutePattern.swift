@@ -21,6 +21,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package let scheme: String?
     /// The segments; empty segments (doubled or outer slashes) are dropped.
     package let segments: [Segment]
+    /// Whether the pattern ends in `/` after at least one segment (`/items/`): significant under
+    /// ``RouterOptions/TrailingSlash/strict`` (SEMANTICS.md section 12).
+    package let endsWithSlash: Bool
 
     /// One segment of a pattern.
     package struct Segment: Sendable, Hashable, CustomStringConvertible {
@@ -129,6 +132,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.source = source
         self.scheme = scheme
         self.segments = segments
+        self.endsWithSlash = !segments.isEmpty && source.utf8.last == UInt8(ascii: "/")
     }
 
     /// Re-encodes the characters that would otherwise read as syntax.

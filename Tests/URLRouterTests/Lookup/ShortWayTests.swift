@@ -83,7 +83,7 @@ import URLRouterHandlers
             #expect(table.takesShortWay)
             Self.compare(table)
             for url in ["/./users", "/users/../users", "/a\\b", "/users/\u{1}"] {
-                var reason: RouteMiss.Reason?
+                var reason: MissReason?
                 table.resolve(url, method: "GET", variants: []) { reason = $0.reason }
                 #expect(reason != nil && reason != .noMatch, "\(url) is refused by the full check")
             }

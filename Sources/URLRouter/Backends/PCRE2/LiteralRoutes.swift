@@ -19,7 +19,7 @@
 // @unchecked: the buffers are written only in init.
 final class LiteralRoutes: @unchecked Sendable {
     /// One route of a path: its index, its method's index in the table's ``MethodList`` (-1:
-    /// none), and whether its scheme or variants must be checked too.
+    /// none), and whether its scheme, variants or trailing slash must be checked too.
     struct Candidate {
         var route: Int32
         var method: Int32
@@ -88,7 +88,8 @@ final class LiteralRoutes: @unchecked Sendable {
             }
             let candidate = Candidate(
                 route: Int32(index), method: Int32(methods.index(ofRouteMethod: route.method) ?? -1),
-                checksSchemeOrVariants: route.scheme != nil || !route.answersEveryVariantList)
+                checksSchemeOrVariants: route.scheme != nil || !route.answersEveryVariantList
+                    || !route.slash.accepts(trailingSlash: true) || !route.slash.accepts(trailingSlash: false))
             held.append((number, candidate))
         }
         guard !order.isEmpty else { return nil }

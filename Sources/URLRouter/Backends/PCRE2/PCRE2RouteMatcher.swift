@@ -25,6 +25,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     let composites: [CompositeMatcher]
     let compositeIDs: [CompositePattern: Int]
     let caseInsensitive: Bool
+    /// Whether subjects carry the path's trailing slash (a table that does not ignore it).
+    let marksTrailingSlash: Bool
     let methodCodes: MethodCodes
     let jitStackBytes: Int
     let maxURLLength: Int
@@ -83,6 +85,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     init(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws {
         self.routes = routes
         self.caseInsensitive = options.caseInsensitive
+        self.marksTrailingSlash = options.trailingSlash != .ignore
         self.maxURLLength = options.maxURLLength
         // A catch-all over n segments keeps a few words of JIT stack per segment; give every
         // thread room for the longest URL the router accepts.
@@ -208,9 +211,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         return .route(index)
     }
 
-    /// The one entry point: writes the subject `/seg1/seg2//Mscheme` from the request's bytes
-    /// (one copy when the segments are one run of them); answers a wholly literal path from
-    /// ``LiteralRoutes`` when one of its routes answers; else runs the shard, and reads the
+    /// The one entry point: writes the subject `/seg1/seg2//Mscheme` (see ``RouteAlternation``)
+    /// from the request's bytes (one copy when the segments are one run of them); answers a wholly
+    /// literal path from ``LiteralRoutes`` when one of its routes answers; else runs the shard, and reads the
     /// winner's captures from its capture plan into the request's capture room. Nothing on the way
     /// is reference counted or allocated.
     // Inlined into its protocol witness, its one caller, which otherwise took the outcome into a
@@ -227,7 +230,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         }
     }
 
-    /// Writes the request's subject, `/seg1/seg2//Mscheme`, into the thread's match state and
+    /// Writes the request's subject, `/seg1/seg2//Mscheme` (`//TMscheme` when the table marks
+    /// trailing slashes, see ``RouteAlternation``), into the thread's match state and
     /// hands `run` the shard that starts the request's chain, the state and the subject's length;
     /// a wholly literal path one of whose routes answers is answered here instead, from
     /// ``LiteralRoutes``. The one place a subject is made: lookups and the recording of engine
@@ -268,8 +272,13 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         }
         subject[end] = UInt8(ascii: "/")
         subject[end + 1] = UInt8(ascii: "/")
-        subject[end + 2] = methodCodes.code(for: request.method)
-        end += 3
+        end += 2
+        if marksTrailingSlash {
+            subject[end] = request.trailingSlash ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            end += 1
+        }
+        subject[end] = methodCodes.code(for: request.method)
+        end += 1
         if let scheme = request.scheme, let base = scheme.baseAddress {
             (subject + end).update(from: base, count: scheme.count)
             end += scheme.count

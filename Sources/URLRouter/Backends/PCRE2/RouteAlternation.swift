@@ -279,6 +279,13 @@ struct RouteAlternation {
 
     func appendTerminal(_ index: Int, to out: inout [UInt8]) {
         let route = routes[index]
+        if options.trailingSlash != .ignore {
+            switch route.slash {
+            case .forbidden: out.append(UInt8(ascii: "0"))
+            case .required: out.append(UInt8(ascii: "1"))
+            case .any, .either: out.append(contentsOf: "[01]".utf8)
+            }
+        }
         if let method = route.method {
             out.append(UInt8(ascii: "["))
             for code in methodCodes.accepting(method) { out.append(contentsOf: "\\x{\(String(code, radix: 16))}".utf8) }
