@@ -215,7 +215,11 @@ public struct URLRouterResponder: Responder {
             if let rawParameters { request.storage[RawPathParameters.self] = rawParameters }
             request.route = target.route
             response = target.responder.respond(to: request)
-        case .miss(let reason, let allowed):
+        case .miss(var reason, let allowed):
+            // A redirect keeps the query, which a table without rewrite rules is not given.
+            if case .redirect(let location) = reason, !readsQuery, let query = url.query {
+                reason = .redirect(location: location + "?" + query)
+            }
             let answer = MissAnswer(reason, method: request.method.rawValue, allowedMethods: allowed)
             // A 404 (as Vapor's router, also for a path only routes of other methods take, unless
             // answersMethodNotAllowed) goes through the chain built once.

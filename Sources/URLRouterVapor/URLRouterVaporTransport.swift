@@ -71,36 +71,6 @@ public struct URLRouterVaporTransport: ServerTransport {
 @available(*, unavailable)
 extension URLRouterVaporTransport: Sendable {}
 
-/// OpenAPI path templates (`/files/{name}.zip`) as URLRouter patterns.
-enum OpenAPIPathTemplate {
-    /// `template` as a URLRouter pattern: each `{name}` a capture, every other character literal
-    /// (those that URLRouter's syntax reads, such as `*`, `:` and `(`, percent-encoded: a literal
-    /// segment is compared decoded).
-    static func pattern(_ template: String) -> String {
-        var pattern = ""
-        var inName = false
-        for character in template {
-            switch character {
-            case "{":
-                inName = true
-                pattern.append(character)
-            case "}":
-                inName = false
-                pattern.append(character)
-            case "*", ":", "(", ")", "\\":
-                if inName {
-                    pattern.append(character)
-                } else {
-                    pattern += character.utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
-                }
-            default:
-                pattern.append(character)
-            }
-        }
-        return pattern.hasPrefix("/") ? pattern : "/" + pattern
-    }
-}
-
 extension HTTPRequest {
     /// The request's head, as the OpenAPI runtime reads it.
     init(_ request: Request) throws {

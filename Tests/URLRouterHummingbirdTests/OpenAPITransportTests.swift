@@ -7,6 +7,7 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 import OpenAPITestSupport
 import Testing
+import URLRouter
 import URLRouterHummingbird
 
 /// With the `OpenAPI` trait, `URLRouterBuilder` is a `ServerTransport`: the code generated from
@@ -50,6 +51,60 @@ import URLRouterHummingbird
         try await app.test(.router) { client in
             let answer = try await client.execute(uri: "/v1/files/report.zip", method: .get) { String(buffer: $0.body) }
             #expect(answer == "report")
+        }
+    }
+
+    /// An OpenAPI document with both `/items` and `/items/` (swift-openapi-generator#51): under
+    /// `trailingSlash` `.strict`, two operations, each answering its own path over loopback;
+    /// under `.redirect`, a path with no operation of its own is sent to the other with a 308.
+    @Test func itemsAndItemsWithASlashAreTwoOperationsUnderStrict() async throws {
+        func router(_ policy: URLRouter.RouterOptions.TrailingSlash) throws -> URLRouterBuilder<BasicRequestContext> {
+            var options = URLRouterBuilder<BasicRequestContext>.hummingbirdOptions
+            options.trailingSlash = policy
+            let router = URLRouterBuilder(options: options)
+            for (path, answer) in [("/items", "list"), ("/items/", "index"), ("/docs/", "docs")] {
+                router.register(
+                    { _, _, _ in (HTTPResponse(status: .ok), HTTPBody(answer)) }, method: .get, path: path)
+            }
+            try router.validate()
+            return router
+        }
+        let strict = Application(
+            router: try router(.strict), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await strict.test(.live) { client in
+            for (target, answer) in [
+                ("/items", "200 list"), ("/items/", "200 index"), ("/docs/", "200 docs"), ("/docs", "404 "),
+            ] {
+                let answered = try await client.execute(uri: target, method: .get) {
+                    "\($0.status.code) \($0.status.code == 200 ? String(buffer: $0.body) : "")"
+                }
+                #expect(answered == answer, "\(target)")
+            }
+        }
+        let redirect = Application(
+            router: try router(.redirect), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await redirect.test(.live) { client in
+            try await client.execute(uri: "/docs?page=2", method: .get) { response in
+                #expect(response.status == .permanentRedirect)
+                #expect(response.headers[.location] == "/docs/?page=2")
+            }
+            try await client.execute(uri: "/items/", method: .get) { #expect(String(buffer: $0.body) == "index") }
+        }
+    }
+
+    /// The README's strict OpenAPI router: the generated code registers on it, and serves.
+    @Test func theReadmesStrictRouterServesTheGeneratedCode() async throws {
+        let api = EchoingHandler()
+        var options = URLRouterBuilder<BasicRequestContext>.hummingbirdOptions
+        options.trailingSlash = .strict
+        let router = URLRouterBuilder(options: options)
+        try api.registerHandlers(on: router)
+        try router.validate()
+        let app = Application(router: router)
+        try await app.test(.router) { client in
+            let answer = try await client.execute(uri: "/files/report.zip", method: .get) { String(buffer: $0.body) }
+            #expect(answer == "report")
+            try await client.execute(uri: "/files/report.zip/", method: .get) { #expect($0.status == .notFound) }
         }
     }
 

@@ -2,6 +2,7 @@
 import HTTPTypes
 import OpenAPIRuntime
 import OpenAPITestSupport
+import URLRouter
 @testable import URLRouterVapor
 import Vapor
 import XCTVapor
@@ -103,10 +104,38 @@ final class OpenAPITransportTests: XCTestCase {
         }
     }
 
+    /// An OpenAPI document with both `/items` and `/items/` (swift-openapi-generator#51): under
+    /// `trailingSlash` `.strict`, two operations; under `.redirect`, a path with no operation of
+    /// its own answers 308 with the other's `Location`.
+    func testItemsAndItemsWithASlashAreTwoOperationsUnderStrict() async throws {
+        let routes = { (app: Application) in
+            let transport = URLRouterVaporTransport(routesBuilder: app)
+            for (path, answer) in [("/items", "list"), ("/items/", "index"), ("/docs/", "docs")] {
+                try transport.register(
+                    { _, _, _ in (HTTPResponse(status: .ok), HTTPBody(answer)) }, method: .get, path: path)
+            }
+        }
+        for policy in [URLRouter.RouterOptions.TrailingSlash.strict, .redirect] {
+            var options = URLRouterResponder.vaporOptions
+            options.trailingSlash = policy
+            try await withRunningServer(try .urlRouter(options: options), routes: routes) { client in
+                for (target, answer) in [("/items", "list"), ("/items/", "index"), ("/docs/", "docs")] {
+                    let answered = try client.send("GET", target)
+                    XCTAssertEqual(answered.status, 200, "\(policy) \(target)")
+                    XCTAssertEqual(answered.body, answer, "\(policy) \(target)")
+                }
+                let docs = try client.send("GET", "/docs?page=2")
+                XCTAssertEqual(docs.status, policy == .redirect ? 308 : 404, "\(policy)")
+                XCTAssertEqual(docs.headers["location"], policy == .redirect ? "/docs/?page=2" : nil, "\(policy)")
+            }
+        }
+    }
+
     func testLiteralCharactersOfURLRoutersSyntaxStayLiteral() async throws {
         XCTAssertEqual(OpenAPIPathTemplate.pattern("/files/{name}.zip"), "/files/{name}.zip")
         XCTAssertEqual(OpenAPIPathTemplate.pattern("/v1/{model}:generate"), "/v1/{model}%3Agenerate")
         XCTAssertEqual(OpenAPIPathTemplate.pattern("/a/*/(b)"), "/a/%2A/%28b%29")
+        XCTAssertEqual(OpenAPIPathTemplate.pattern("/items/"), "/items/")
         let routes = { (app: Application) in
             let transport = URLRouterVaporTransport(routesBuilder: app)
             for path in ["/v1/{model}:generate", "/a/*/(b)"] {
