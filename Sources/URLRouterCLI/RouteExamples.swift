@@ -64,11 +64,13 @@ package struct RouteExamples: Sendable {
         options.caseInsensitive ? a.lowercased() == b.lowercased() : a == b
     }
 
-    /// The URL of `segments` under `scheme`: the segments percent-encoded.
-    package static func url(scheme: String?, _ segments: [String]) -> String {
-        let path = segments.map { segment in
+    /// The URL of `segments` under `scheme`: the segments percent-encoded, and a final `/` with
+    /// `trailingSlash` (for a route whose pattern needs one, ``SlashRule/required``).
+    package static func url(scheme: String?, _ segments: [String], trailingSlash: Bool = false) -> String {
+        var path = segments.map { segment in
             segment.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? segment
         }.joined(separator: "/")
+        if trailingSlash && !segments.isEmpty { path += "/" }
         guard let scheme else { return "/" + path }
         return scheme + ":///" + path
     }
@@ -93,20 +95,23 @@ package struct RouteExamples: Sendable {
         guard let parsed = try? RoutePattern(pattern) else { return nil }
         let lowered = LoweredPattern(parsed, options: options)
         guard let slots = Self.slots(lowered, count: lowered.elements.count) else { return nil }
-        return Self.firstURL(choices: slots.map(values), scheme: lowered.scheme) { matches(pattern, $0) }
+        return Self.firstURL(
+            choices: slots.map(values), scheme: lowered.scheme, trailingSlash: lowered.slash == .required
+        ) { matches(pattern, $0) }
     }
 
-    /// The first URL (under `scheme`) of one value from each of `choices`, in order, that
-    /// `accept` takes, trying at most `limit` of them.
+    /// The first URL (under `scheme`, with a final `/` when `trailingSlash`) of one value from each
+    /// of `choices`, in order, that `accept` takes, trying at most `limit` of them.
     package static func firstURL(
-        choices: [[String]], scheme: String?, limit: Int = 256, _ accept: (String) -> Bool
+        choices: [[String]], scheme: String?, trailingSlash: Bool = false, limit: Int = 256,
+        _ accept: (String) -> Bool
     ) -> String? {
         var tried = 0
         var segments: [String] = []
         func find(_ position: Int) -> String? {
             if position == choices.count {
                 tried += 1
-                let url = Self.url(scheme: scheme, segments)
+                let url = Self.url(scheme: scheme, segments, trailingSlash: trailingSlash)
                 return accept(url) ? url : nil
             }
             for value in choices[position] where tried < limit {

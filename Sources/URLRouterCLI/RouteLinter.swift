@@ -265,7 +265,9 @@ package struct RouteLinter: Sendable {
             }
             options.append(values)
         }
-        return RouteExamples.firstURL(choices: options, scheme: first.lowered.scheme) { url in
+        let trailingSlash = first.lowered.slash == .required || second.lowered.slash == .required
+        return RouteExamples.firstURL(choices: options, scheme: first.lowered.scheme, trailingSlash: trailingSlash) {
+            url in
             matches(first, url) && matches(second, url)
         }
     }
@@ -278,8 +280,9 @@ package struct RouteLinter: Sendable {
     /// Literal comparison under the table's options.
     func same(_ a: String, _ b: String) -> Bool { examples.same(a, b) }
 
-    /// The URL of `segments` for `route`: its scheme, then the segments, percent-encoded.
+    /// The URL of `segments` for `route`: its scheme, then the segments, percent-encoded, and a
+    /// final `/` when its pattern needs one.
     func url(_ route: Ranked, _ segments: [String]) -> String {
-        RouteExamples.url(scheme: route.lowered.scheme, segments)
+        RouteExamples.url(scheme: route.lowered.scheme, segments, trailingSlash: route.lowered.slash == .required)
     }
 }

@@ -35,6 +35,21 @@ enum RepositoryFolders {
         #expect(try Self.findings(path) == expected)
     }
 
+    /// Under `trailingSlash` `.strict`, `/items` and `/items/` are two routes, each winning its own
+    /// path; a route ending in `/` is looked up with one. Ignoring trailing slashes, the second
+    /// of them is a duplicate.
+    @Test func trailingSlashRoutesAreLintedUnderTheTablesPolicy() throws {
+        let path = RepositoryFolders.lintFixtures + "/trailing-slash.txt"
+        var options = RouterOptions()
+        options.trailingSlash = .strict
+        #expect(
+            try Self.findings(path, options: options) == [
+                "4:5: error: duplicate of line 3 ('/files/**'): the same pattern, method and variant; this route replaces it"
+            ])
+        let ignoring = try Self.findings(path)
+        #expect(ignoring.contains { $0.hasPrefix("2:5: error: duplicate of line 1 ('/items')") }, "\(ignoring)")
+    }
+
     @Test(arguments: RepositoryFolders.routeSets)
     func theBundledRouteSetsAreClean(name: String) throws {
         // Request i of each set is answered by route i, so every route wins somewhere.
