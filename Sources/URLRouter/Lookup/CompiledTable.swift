@@ -18,7 +18,9 @@
 ///    checked by ``RequestRefusal`` and may be refused (`dotSegment`, …) before any matching;
 /// 4. the backend finds the first route in precedence order that matches and answers the
 ///    method and variants, in one call; then, if the path matched only routes of other methods,
-///    `methodNotAllowed` (with the methods that would have answered); else `noMatch`;
+///    `methodNotAllowed` (with the methods that would have answered); else `noMatch`; and, in a
+///    table that redirects trailing slashes, `redirect` when the path with its slash flipped has
+///    a route of the lookup's method (``findRedirect(_:_:_:_:)``);
 /// 5. the answer (`CompiledTable+Answer.swift`): the registration of the winning route that
 ///    answers the variants, lent in place (the borrowed lookup) or copied into a ``RouteMatch``.
 ///
