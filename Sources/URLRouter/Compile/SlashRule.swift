@@ -21,6 +21,9 @@ package enum SlashRule: Sendable, Hashable {
         }
     }
 
+    /// Whether a path's trailing slash can refuse the route (it takes only one of the two).
+    var refusesSome: Bool { self == .forbidden || self == .required }
+
     /// Whether the route takes a path that has a trailing slash (`true`) or has none.
     func accepts(trailingSlash: Bool) -> Bool {
         switch self {

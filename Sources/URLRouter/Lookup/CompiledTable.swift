@@ -571,20 +571,21 @@ package struct CompiledTable: Sendable {
         case .matched(let raw): resolution.record(raw)
         case .limitExceeded: resolution.reason = .limitExceeded
         case .noMatch:
-            findAllowedMethods(&resolution, request, charging, &budget)
+            // A redirect answers before the allowed methods are looked for, which it would drop.
             findRedirect(&resolution, request, charging, &budget)
+            if resolution.reason == .noMatch { findAllowedMethods(&resolution, request, charging, &budget) }
         }
     }
 
-    /// For a lookup of all its segments that found no route for its method (`noMatch` or
-    /// `methodNotAllowed`), in a table that redirects: `redirect` and the URL to send the client
-    /// to when a route of the lookup's method takes the path with its trailing slash added or
-    /// removed (SEMANTICS.md section 12).
+    /// For a lookup of all its segments that found no route for its method (before anything looks
+    /// for routes of other methods: a redirect beats `methodNotAllowed`), in a table that
+    /// redirects: `redirect` and the URL to send the client to when a route of the lookup's method
+    /// takes the path with its trailing slash added or removed (SEMANTICS.md section 12).
     func findRedirect(
         _ resolution: inout Resolution, _ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget
     ) {
-        guard redirectsTrailingSlash, resolution.reason == .noMatch || resolution.reason == .methodNotAllowed,
-            !resolution.segments.isEmpty, request.segmentCount == resolution.segments.count
+        guard redirectsTrailingSlash, resolution.reason == .noMatch, !resolution.segments.isEmpty,
+            request.segmentCount == resolution.segments.count
         else { return }
         var flipped = request
         flipped.trailingSlash.toggle()
@@ -592,7 +593,6 @@ package struct CompiledTable: Sendable {
         case .matched:
             resolution.reason = .redirect
             resolution.location = resolution.flippedTrailingSlashURL
-            resolution.allowedMethods = []
         case .noMatch: break
         case .limitExceeded: resolution.reason = .limitExceeded
         }

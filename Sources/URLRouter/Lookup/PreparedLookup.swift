@@ -179,17 +179,8 @@ struct Resolution: ~Copyable {
     /// Whether the routed URL's path ends in `/` after at least one segment (SEMANTICS.md
     /// section 12), as the lookup counts its segments.
     var hasTrailingSlash: Bool {
-        Resolution.hasTrailingSlash(bytes, segments.count, querySpan, fragmentSpan)
-    }
-
-    /// ``hasTrailingSlash``, out of line: a table that ignores trailing slashes keeps none of it in
-    /// its lookup.
-    @inline(never)
-    static func hasTrailingSlash(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ segmentCount: Int, _ querySpan: (Int32, Int32),
-        _ fragmentSpan: (Int32, Int32)
-    ) -> Bool {
-        segmentCount > 0 && RequestURL.pathEndsWithSlash(bytes, querySpan: querySpan, fragmentSpan: fragmentSpan)
+        RequestURL.hasTrailingSlash(
+            bytes, segmentCount: segments.count, querySpan: querySpan, fragmentSpan: fragmentSpan)
     }
 
     /// The routed URL as written with its trailing slash removed, or one added when it has none:

@@ -8,20 +8,24 @@ extension RequestURL {
         return count
     }
 
-    /// Whether the path of the URL `bytes` ends in `/` (its segments counted by the caller).
-    static func pathEndsWithSlash(
-        _ bytes: UnsafeBufferPointer<UInt8>, querySpan: (Int32, Int32), fragmentSpan: (Int32, Int32)
+    /// Whether the URL `bytes`, whose path has `segmentCount` segments, has a trailing slash: the
+    /// one reading of it, for a lookup (``Resolution``) and for a match's report. Out of line: a
+    /// table that ignores trailing slashes keeps none of it in its lookup.
+    @inline(never)
+    static func hasTrailingSlash(
+        _ bytes: UnsafeBufferPointer<UInt8>, segmentCount: Int, querySpan: (Int32, Int32),
+        fragmentSpan: (Int32, Int32)
     ) -> Bool {
         let end = pathEnd(bytes.count, querySpan: querySpan, fragmentSpan: fragmentSpan)
-        return end > 0 && bytes[end - 1] == UInt8(ascii: "/")
+        return segmentCount > 0 && end > 0 && bytes[end - 1] == UInt8(ascii: "/")
     }
 
     /// Whether the path has a trailing slash.
     var hasTrailingSlash: Bool {
-        guard !segmentRanges.isEmpty else { return false }
         var url = url
         return url.withUTF8 {
-            RequestURL.pathEndsWithSlash($0, querySpan: querySpan, fragmentSpan: fragmentSpan)
+            RequestURL.hasTrailingSlash(
+                $0, segmentCount: segmentRanges.count, querySpan: querySpan, fragmentSpan: fragmentSpan)
         }
     }
 

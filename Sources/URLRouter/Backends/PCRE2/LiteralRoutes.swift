@@ -88,8 +88,8 @@ final class LiteralRoutes: @unchecked Sendable {
             }
             let candidate = Candidate(
                 route: Int32(index), method: Int32(methods.index(ofRouteMethod: route.method) ?? -1),
-                checksSchemeOrVariants: route.scheme != nil || !route.answersEveryVariantList
-                    || !route.slash.accepts(trailingSlash: true) || !route.slash.accepts(trailingSlash: false))
+                checksSchemeOrVariants: route.scheme != nil || !route.answersEveryVariantList || route.slash.refusesSome
+            )
             held.append((number, candidate))
         }
         guard !order.isEmpty else { return nil }
