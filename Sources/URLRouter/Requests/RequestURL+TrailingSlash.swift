@@ -9,9 +9,7 @@ extension RequestURL {
     }
 
     /// Whether the URL `bytes`, whose path has `segmentCount` segments, has a trailing slash: the
-    /// one reading of it, for a lookup (``Resolution``) and for a match's report. Out of line: a
-    /// table that ignores trailing slashes keeps none of it in its lookup.
-    @inline(never)
+    /// one reading of it, for a lookup (``Resolution``) and for a match's report.
     static func hasTrailingSlash(
         _ bytes: UnsafeBufferPointer<UInt8>, segmentCount: Int, querySpan: (Int32, Int32),
         fragmentSpan: (Int32, Int32)
