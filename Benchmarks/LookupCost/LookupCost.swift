@@ -23,19 +23,19 @@ import Glibc
 /// `strict-borrowed` is the borrowed lookup on a table with the strict profile's request checks
 /// (``RequestChecks/strict``), whose cost over `borrowed` issue 29 bounds.
 ///
-///     LookupCost ROUTES REQUESTS owning|owning-parameters|borrowed|floor|live-owning|live-borrowed|strict-borrowed PASSES
+/// `host-borrowed` and `host-owning` are the lookups of a table whose every route has the host
+/// pattern `{tenant}.example.com`, each request given the host `acme.example.com`, and the host's
+/// parameter read with the path's (issue 51).
+///
+///     LookupCost ROUTES REQUESTS MODE PASSES
 @main
 enum LookupCost {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count == 5, let passes = Int(arguments[4]),
-            [
-                "owning", "owning-parameters", "borrowed", "floor", "live-owning", "live-borrowed", "strict-borrowed",
-            ].contains(arguments[3])
+            modes.contains(arguments[3])
         else {
-            print(
-                "usage: LookupCost ROUTES REQUESTS owning|owning-parameters|borrowed|floor|live-owning|live-borrowed|strict-borrowed PASSES"
-            )
+            print("usage: LookupCost ROUTES REQUESTS \(modes.joined(separator: "|")) PASSES")
             exit(2)
         }
         // The route set's files are `METHOD /path` lines, request i best matched by route i
@@ -66,6 +66,14 @@ enum LookupCost {
             checked.requestChecks = .strict
             let strict = try RouteTable(routes, options: checked)
             for _ in 0..<passes { read &+= borrowed(strict, requests) }
+        case "host-borrowed", "host-owning":
+            let hosted = try RouteTable(
+                routes.map {
+                    RouteTable<Int>.Route($0.pattern, method: $0.method, host: "{tenant}.example.com", value: $0.value)
+                },
+                options: .handlerRouter)
+            let owning = arguments[3] == "host-owning"
+            for _ in 0..<passes { read &+= owning ? hostOwning(hosted, requests) : hostBorrowed(hosted, requests) }
         case "live-owning", "live-borrowed":
             let live = try LiveRouteTable(routes, options: .handlerRouter)
             let owning = arguments[3] == "live-owning"
@@ -86,6 +94,47 @@ enum LookupCost {
         }
         // What was read is printed, so that no pass can be optimized away.
         print("\(requests.count) requests, \(passes) passes, \(read) bytes read")
+    }
+
+    /// The modes.
+    static let modes = [
+        "owning", "owning-parameters", "borrowed", "floor", "live-owning", "live-borrowed", "strict-borrowed",
+        "host-borrowed", "host-owning",
+    ]
+
+    /// One pass of borrowed lookups on the host `acme.example.com`: the value, every parameter's
+    /// bytes and the host's `tenant`.
+    @inline(never)
+    static func hostBorrowed(_ table: RouteTable<Int>, _ requests: [(method: String, url: String)]) -> Int {
+        var read = 0
+        for request in requests {
+            read &+= table.withMatch(method: request.method, host: "acme.example.com", url: request.url) { lookup in
+                switch lookup {
+                case .miss: return 0
+                case .match(let match):
+                    var read = match.value + (match.parameter("tenant")?.count ?? 0)
+                    for index in 0..<match.parameterCount { read &+= match.parameter(at: index).count }
+                    return read
+                }
+            }
+        }
+        return read
+    }
+
+    /// One pass of owning lookups on the host `acme.example.com`: the value, every parameter as a
+    /// `Substring` and the host's `tenant`.
+    @inline(never)
+    static func hostOwning(_ table: RouteTable<Int>, _ requests: [(method: String, url: String)]) -> Int {
+        var read = 0
+        for request in requests {
+            guard
+                case .success(let match) = table.lookup(
+                    method: request.method, host: "acme.example.com", url: request.url)
+            else { continue }
+            read &+= match.value + (match.parameters.get("tenant")?.utf8.count ?? 0)
+            for index in 0..<match.parameterCount { read &+= match.parameter(at: index).utf8.count }
+        }
+        return read
     }
 
     /// One pass of owning lookups: the value and every parameter as a `Substring`.

@@ -22,6 +22,8 @@ package struct MatchRoutesReport: Sendable {
     package var url: String
     /// The request's method, if given.
     package var method: String?
+    /// The request's host (a `Host` header), if given.
+    package var host: String?
     /// The winner's index in the file, when a route won.
     package var winner: Int?
     /// The winner's parameters, in pattern order.
@@ -34,10 +36,11 @@ package struct MatchRoutesReport: Sendable {
     package var candidates: [Candidate]?
 
     /// Looks `url` up in `table`.
-    package init(table: RouteFileTable, url: String, method: String?, explain: Bool) {
+    package init(table: RouteFileTable, url: String, method: String?, host: String? = nil, explain: Bool) {
         self.url = url
         self.method = method
-        switch table.router.match(url, method: method) {
+        self.host = host
+        switch table.router.match(url, method: method, host: host) {
         case .success(let match):
             winner = table.entry(of: match.route)?.index
             parameters = match.parameters.path.map { ($0.name, String($0.value)) }
@@ -45,21 +48,27 @@ package struct MatchRoutesReport: Sendable {
         case .failure(let miss):
             self.miss = miss
         }
-        if explain { candidates = MatchRoutesReport.candidates(table: table, url: url, method: method, winner: winner) }
+        if explain {
+            candidates = MatchRoutesReport.candidates(
+                table: table, url: url, method: method, host: host, winner: winner)
+        }
     }
 
-    /// Every route whose pattern matches `url`'s path, whatever its method, in precedence order,
-    /// each with how it compares with the winner.
-    static func candidates(table: RouteFileTable, url: String, method: String?, winner: Int?) -> [Candidate] {
+    /// Every route whose pattern (and host pattern) matches `url`'s path (and the host), whatever
+    /// its method, in precedence order, each with how it compares with the winner.
+    static func candidates(table: RouteFileTable, url: String, method: String?, host: String?, winner: Int?)
+        -> [Candidate]
+    {
         var options = table.options
         options.duplicateRoutes = .replace
         let explanation = PrecedenceExplanation(options: options)
         var matching: [(index: Int, registration: RouteRegistration)] = []
         for (index, registration) in table.registrations.sorted(by: { $0.key < $1.key }) {
             // One route alone, for any method: does its pattern match the path?
+            let entry = table.file.routes[index]
             let single = try? RouteTable<Int>(
-                [.init(table.file.routes[index].pattern, value: index)], options: options, backend: .foundation)
-            if let single, case .success = single.lookup(method: nil, url: url) {
+                [.init(entry.pattern, host: entry.host, value: index)], options: options, backend: .foundation)
+            if let single, case .success = single.lookup(method: nil, host: host, url: url) {
                 matching.append((index, registration))
             }
         }
@@ -102,7 +111,7 @@ package struct MatchRoutesReport: Sendable {
 
     /// Lines for a person.
     package func text(_ table: RouteFileTable) -> String {
-        var lines = ["\(method.map { $0 + " " } ?? "")\(url)"]
+        var lines = ["\(method.map { $0 + " " } ?? "")\(url)\(host.map { " (host \($0))" } ?? "")"]
         if let winner {
             lines.append("  route: \(table.label(winner))")
             if !parameters.isEmpty {
@@ -135,11 +144,11 @@ package struct MatchRoutesReport: Sendable {
         func route(_ index: Int) -> [String: Any] {
             let entry = table.file.routes[index]
             return [
-                "pattern": entry.pattern, "method": entry.method ?? NSNull(), "line": entry.line,
-                "column": entry.column,
+                "pattern": entry.pattern, "host": entry.host ?? NSNull(), "method": entry.method ?? NSNull(),
+                "line": entry.line, "column": entry.column,
             ]
         }
-        var object: [String: Any] = ["url": url, "method": method ?? NSNull()]
+        var object: [String: Any] = ["url": url, "method": method ?? NSNull(), "host": host ?? NSNull()]
         object["route"] = winner.map(route) ?? NSNull()
         object["params"] = Dictionary(parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
         object["catchall"] = catchall ?? NSNull()

@@ -49,6 +49,20 @@ package struct RouteExamples: Sendable {
             + elements[(star + 1)...].map(slot)
     }
 
+    /// Hosts `pattern` takes (SEMANTICS.md section 11), one per kind of host the patterns tell
+    /// apart: its literal labels, `x` for a `{name}` label, and for a first `*` one label (`www`)
+    /// or two (`www.www`), which a `{name}` label never takes.
+    package static func hosts(_ pattern: HostPattern) -> [String] {
+        let labels = pattern.labels.map { label -> String in
+            switch label {
+            case .literal(let text): text
+            case .parameter: "x"
+            }
+        }
+        guard pattern.startsWithAny else { return [labels.joined(separator: ".")] }
+        return [["www"], ["www", "www"]].map { ($0 + labels).joined(separator: ".") }
+    }
+
     /// The segments worth trying at a position that takes `slot`.
     package func values(_ slot: Slot) -> [String] {
         switch slot {

@@ -27,7 +27,11 @@ package struct RouteFileTable: Sendable {
         for (index, entry) in file.routes.enumerated() {
             do {
                 try router.register(
-                    entry.pattern, method: entry.method, name: String(index), handler: .value(entry.handler ?? ""))
+                    contentsOf: [
+                        RouteDefinition(
+                            entry.pattern, method: entry.method, host: entry.host, name: String(index),
+                            handler: .value(entry.handler ?? ""))
+                    ])
             } catch {
                 refused.append((index, error))
             }
@@ -61,13 +65,14 @@ package struct RouteFileTable: Sendable {
     /// `METHOD /pattern (file:line)` for a person.
     package func label(_ index: Int) -> String {
         let entry = file.routes[index]
-        return "\(entry.method.map { $0 + " " } ?? "")\(entry.pattern) (\(file.path):\(entry.line))"
+        return "\(entry.method.map { $0 + " " } ?? "")\(entry.host ?? "")\(entry.pattern) (\(file.path):\(entry.line))"
     }
 
     /// `file:line:column: error: message` for each refused route, as a compiler prints it.
     package var refusalDiagnostics: [String] {
         refused.map { index, error in
-            "\(file.location(of: file.routes[index], offset: error.offset)): error: \(error.description)"
+            let route = file.routes[index]
+            return "\(file.path):\(route.line):\(route.column(of: error)): error: \(error.description)"
         }
             + refusedRules.map { index, error in
                 "\(file.path):\(file.rewriteRules[index].line): error: \(error.description)"

@@ -6,8 +6,9 @@ import URLRouterHandlers
 /// `urlrouter lint`: what is wrong or fragile in a route file, found without running a server.
 ///
 /// - Lines that are not routes, and patterns the router refuses: errors at their column.
-/// - Exact duplicates (same pattern, method and variant): an error at the later line, which
-///   replaces the earlier.
+/// - Exact duplicates (same pattern, host, method and variant): an error at the later line, which
+///   replaces the earlier; and a pattern with optional segments one of whose expansions is
+///   another route's pattern (the earlier of the two wins that path).
 /// - Routes that can never win: every URL they match is taken by a route ranked above. For
 ///   patterns of literals, parameters, wildcards and catch-alls this is decided exactly, by
 ///   looking up one URL per class of segment values the table tells apart (each literal the
@@ -40,7 +41,7 @@ package struct RouteLinter: Sendable {
         }
         for (index, error) in table.refused {
             let entry = table.file.routes[index]
-            let column = entry.column(ofOffset: error.offset)
+            let column = entry.column(of: error)
             found.append(
                 LintDiagnostic(
                     file: path, line: entry.line, column: column, severity: .error, message: error.description))
@@ -53,10 +54,19 @@ package struct RouteLinter: Sendable {
         }
         found += duplicates()
         let routes = rankedRoutes()
-        var neverWins: Set<Int> = []
+        // A route with optional segments never wins when none of its expansions does.
+        var findings: [Int: LintDiagnostic] = [:]
+        var winning: Set<Int> = []
         for (position, route) in routes.enumerated() {
-            guard let finding = neverWinning(route, above: Array(routes[..<position])) else { continue }
-            neverWins.insert(route.entry)
+            guard let finding = neverWinning(route, above: Array(routes[..<position])) else {
+                winning.insert(route.entry)
+                continue
+            }
+            if findings[route.entry] == nil { findings[route.entry] = finding }
+        }
+        var neverWins: Set<Int> = []
+        for (entry, finding) in findings where !winning.contains(entry) {
+            neverWins.insert(entry)
             found.append(finding)
         }
         found += orderDecided(routes, skipping: neverWins)
@@ -65,32 +75,55 @@ package struct RouteLinter: Sendable {
 
     // MARK: - Duplicates
 
-    /// The later of two entries with the same pattern, method and variant.
+    /// The later of two entries with the same pattern, host, method and variant; and the later of
+    /// two whose expansions (SEMANTICS.md section 2) share a pattern.
     func duplicates() -> [LintDiagnostic] {
         var first: [String: Int] = [:]
+        var expanded: [String: (entry: Int, expansion: String)] = [:]
         var found: [LintDiagnostic] = []
         for (index, entry) in table.file.routes.enumerated() {
             guard let pattern = try? RoutePattern(entry.pattern) else { continue }
-            let lowered = LoweredPattern(pattern, options: table.options)
+            let host = entry.host.flatMap { try? HostPattern($0) }
+            let lowered = LoweredPattern(pattern, host: host, options: table.options)
             let key = "\(entry.method ?? "*") " + String(decoding: lowered.key.bytes, as: UTF8.self)
-            guard let earlier = first[key] else {
-                first[key] = index
+            if let earlier = first[key] {
+                let other = table.file.routes[earlier]
+                found.append(
+                    LintDiagnostic(
+                        file: table.file.path, line: entry.line, column: entry.column, severity: .error,
+                        message:
+                            "duplicate of line \(other.line) ('\(other.host ?? "")\(other.pattern)'): the same pattern, host, method and variant; this route replaces it"
+                    ))
                 continue
             }
-            let other = table.file.routes[earlier]
-            found.append(
-                LintDiagnostic(
-                    file: table.file.path, line: entry.line, column: entry.column, severity: .error,
-                    message:
-                        "duplicate of line \(other.line) ('\(other.pattern)'): the same pattern, method and variant; this route replaces it"
-                ))
+            first[key] = index
+            // Each expansion, spelled as the pattern without its last optional segments.
+            let kept = pattern.segments.count
+            for (left, expansion) in lowered.expansions(options: table.options).enumerated() {
+                let key = "\(entry.method ?? "*") " + String(decoding: expansion.key.bytes, as: UTF8.self)
+                let spelled = "/" + pattern.segments.prefix(kept - left).map(\.description).joined(separator: "/")
+                guard let (earlier, earlierSpelled) = expanded[key] else {
+                    expanded[key] = (index, spelled)
+                    continue
+                }
+                guard earlier != index else { continue }
+                let other = table.file.routes[earlier]
+                found.append(
+                    LintDiagnostic(
+                        file: table.file.path, line: entry.line, column: entry.column, severity: .error,
+                        message:
+                            "the path '\(spelled)' of this route is also '\(earlierSpelled)' of line \(other.line) ('\(other.pattern)'), with the same host and method, which wins it (an optional segment's expansion ties with the pattern it equals)"
+                    ))
+                break
+            }
         }
         return found
     }
 
     // MARK: - Routes that never win
 
-    /// A registered route, lowered, with its place in the file.
+    /// A registered route, lowered (one expansion of a pattern with optional segments), with its
+    /// place in the file.
     struct Ranked {
         var entry: Int
         var registration: RouteRegistration
@@ -99,25 +132,37 @@ package struct RouteLinter: Sendable {
         var sampled: Bool
     }
 
-    /// The registered routes in precedence order (ties in registration order).
+    /// The registered routes in precedence order (ties in registration order), a pattern with
+    /// optional segments as each of its expansions.
     func rankedRoutes() -> [Ranked] {
         let registrations = table.router.registrations
-        let routes = registrations.compactMap { registration -> Ranked? in
-            guard let index = table.entry(of: registration)?.index else { return nil }
-            let lowered = LoweredPattern(registration.parsedPattern, options: table.options)
-            let sampled = lowered.elements.contains {
-                switch $0 {
-                case .constrained, .composite: return true
-                default: return false
+        var routes: [Ranked] = []
+        for registration in registrations {
+            guard let index = table.entry(of: registration)?.index else { continue }
+            for lowered in LoweredPattern(registration, options: table.options).expansions(options: table.options) {
+                let sampled = lowered.elements.contains {
+                    switch $0 {
+                    case .constrained, .composite: return true
+                    default: return false
+                    }
                 }
+                routes.append(Ranked(entry: index, registration: registration, lowered: lowered, sampled: sampled))
             }
-            return Ranked(entry: index, registration: registration, lowered: lowered, sampled: sampled)
         }
-        let sequence = Dictionary(uniqueKeysWithValues: routes.enumerated().map { ($1.entry, $0) })
-        return routes.sorted { a, b in
-            let order = explanation.order(a.registration, b.registration)
-            return order != 0 ? order < 0 : sequence[a.entry]! < sequence[b.entry]!
+        // Each expansion's place (SEMANTICS.md section 3), the registration order last.
+        let keys = routes.enumerated().map { sequence, route in
+            var words: [UInt64] = []
+            PrecedenceKey.append(
+                priority: route.registration.priority, host: route.lowered.host, elements: route.lowered.elements,
+                schemeBound: route.lowered.scheme != nil, method: route.registration.method, sequence: sequence,
+                to: &words)
+            return words
         }
+        let order = routes.indices.sorted { i, j in
+            keys[i].withUnsafeBufferPointer { a in keys[j].withUnsafeBufferPointer { b in PrecedenceKey.precedes(a, b) }
+            }
+        }
+        return order.map { routes[$0] }
     }
 
     /// `route`'s positions over `count` segments, or `nil` when it cannot match that many.
@@ -126,16 +171,32 @@ package struct RouteLinter: Sendable {
     }
 
     /// Whether a route ranked above `route` answers the requests `route` answers best: those
-    /// with its own method (or without one), for its scheme.
-    func competes(_ other: Ranked, with route: Ranked) -> Bool {
+    /// with its own method (or without one), for its scheme, on `host` (the example host the
+    /// route is tried on, `nil` for none).
+    func competes(_ other: Ranked, with route: Ranked, host: String?) -> Bool {
         if let scheme = other.lowered.scheme, scheme != route.lowered.scheme { return false }
+        if let pattern = other.lowered.host {
+            guard var host else { return false }
+            guard host.withUTF8({ pattern.matches($0) }) else { return false }
+        }
         guard let method = route.registration.method else { return other.registration.method == nil }
         return other.registration.method == nil || other.registration.method == method
     }
 
-    /// The finding for a route no URL it matches routes to, if it is one.
+    /// The finding for a route no URL it matches routes to, on any host it takes, if it is one.
     func neverWinning(_ route: Ranked, above: [Ranked]) -> LintDiagnostic? {
-        let rivals = above.filter { competes($0, with: route) }
+        let hosts: [String?] = route.lowered.host.map { RouteExamples.hosts($0) } ?? [nil]
+        var finding: LintDiagnostic?
+        for host in hosts {
+            guard let found = neverWinning(route, above: above, host: host) else { return nil }
+            finding = finding ?? found
+        }
+        return finding
+    }
+
+    /// The finding for a route no URL it matches routes to on `host`, if it is one.
+    func neverWinning(_ route: Ranked, above: [Ranked], host: String?) -> LintDiagnostic? {
+        let rivals = above.filter { competes($0, with: route, host: host) }
         let longest = ([route] + rivals).map(\.lowered.elements.count).max() ?? 0
         let counts: [Int]
         if route.lowered.elements.contains(.catchAll) {
@@ -157,7 +218,7 @@ package struct RouteLinter: Sendable {
                 if position == count {
                     lookups += 1
                     let url = self.url(route, values)
-                    switch table.router.match(url, method: route.registration.method) {
+                    switch table.router.match(url, method: route.registration.method, host: host) {
                     case .success(let match):
                         let winner = table.entry(of: match.route)?.index
                         if winner == route.entry {
@@ -249,7 +310,7 @@ package struct RouteLinter: Sendable {
             }
         }
         return
-            "\(route.registration.priority) \(positions.joined(separator: "/")) \(route.lowered.scheme ?? "-") \(route.registration.method ?? "*")"
+            "\(route.registration.priority) \(route.lowered.host?.key ?? "-") \(positions.joined(separator: "/")) \(route.lowered.scheme ?? "-") \(route.registration.method ?? "*")"
     }
 
     /// A URL both routes match, from each position's examples, if one is found.

@@ -28,6 +28,8 @@ public struct Observation: Sendable, Hashable, CustomStringConvertible {
     public var rewrittenTo: String?
     /// For a `redirect` miss: the URL to send the client to.
     public var location: String?
+    /// The host the lookup routed on.
+    public var host: String?
     /// For a rewrite-alone case: the output, `nil` when no rule applies.
     public var rewriteOutput: String?
     /// For a registration (invalid entries, unregister): what happened.
@@ -46,7 +48,7 @@ public struct Observation: Sendable, Hashable, CustomStringConvertible {
         for (name, value) in [
             ("catchall", catchall), ("variant", variant), ("transition", transition), ("callbackURL", callbackURL),
             ("fragment", fragment), ("scheme", scheme), ("path", path), ("rewrittenTo", rewrittenTo),
-            ("location", location),
+            ("location", location), ("host", host),
         ] {
             if let value { parts.append("\(name)=\(value)") }
         }
@@ -175,8 +177,8 @@ public struct ConformanceRunner: Sendable {
             try router.register(
                 contentsOf: suite.routes.map { route in
                     RouteDefinition(
-                        route.pattern, method: route.method, variant: route.variant, priority: route.priority,
-                        name: route.id,
+                        route.pattern, method: route.method, host: route.host, variant: route.variant,
+                        priority: route.priority, name: route.id,
                         handler: ConformanceRunner.handler(route))
                 })
         } catch {
@@ -203,8 +205,9 @@ public struct ConformanceRunner: Sendable {
         var observations: [(backend: String, observation: Observation)] = []
         let summary: String
         switch entry.subject {
-        case .pattern(let pattern, let variant, let method):
-            summary = "register \(method.map { $0 + " " } ?? "")\(pattern)\(variant.map { " variant " + $0 } ?? "")"
+        case .pattern(let pattern, let variant, let method, let host):
+            summary =
+                "register \(method.map { $0 + " " } ?? "")\(host ?? "")\(pattern)\(variant.map { " variant " + $0 } ?? "")"
         case .rewrite(let rule):
             summary = "add rewrite \(rule.match) -> \(rule.target)"
         }
@@ -212,9 +215,13 @@ public struct ConformanceRunner: Sendable {
             var outcome: String
             do {
                 switch entry.subject {
-                case .pattern(let pattern, let variant, let method):
+                case .pattern(let pattern, let variant, let method, let host):
                     try run.router.register(
-                        pattern, method: method, variant: variant, name: "(invalid)", handler: .action { _ in })
+                        contentsOf: [
+                            RouteDefinition(
+                                pattern, method: method, host: host, variant: variant, name: "(invalid)",
+                                handler: .action { _ in })
+                        ])
                 case .rewrite(let rule):
                     try run.router.addRewriteRule(rule.match, target: rule.target)
                 }
@@ -227,9 +234,9 @@ public struct ConformanceRunner: Sendable {
             if let tables = run.tables {
                 let refusal: RouterError?
                 switch entry.subject {
-                case .pattern(let pattern, let variant, let method):
+                case .pattern(let pattern, let variant, let method, let host):
                     refusal = tables.refusal(
-                        adding: .init(pattern, method: method, variant: variant, value: "(invalid)"))
+                        adding: .init(pattern, method: method, host: host, variant: variant, value: "(invalid)"))
                 case .rewrite(let rule):
                     refusal = tables.refusal(adding: (rule.match, rule.target))
                 }
@@ -295,7 +302,7 @@ public struct ConformanceRunner: Sendable {
             var entryFailure: String?
             for run in routers {
                 let result = run.router.match(
-                    lookup.url, method: lookup.method, variants: lookup.variants, kind: lookup.kind,
+                    lookup.url, method: lookup.method, host: lookup.host, variants: lookup.variants, kind: lookup.kind,
                     extra: lookup.extra)
                 let observation = Observation(result)
                 observations.append((run.backend, observation))
@@ -313,10 +320,11 @@ public struct ConformanceRunner: Sendable {
                         continue
                     }
                     observations.append((name, seen))
-                    let expected = entryPoint.visible(lookup.expect)
+                    let routesOnHost = lookup.host != nil || suite.routes.contains { $0.host != nil }
+                    let expected = entryPoint.visible(lookup.expect, routesOnHost: routesOnHost)
                     if let problem = ConformanceRunner.check(seen, against: expected) {
                         entryFailure = entryFailure ?? "\(name): \(problem)"
-                    } else if !entryPoint.visible(observation).agrees(with: seen) {
+                    } else if !entryPoint.visible(observation, routesOnHost: routesOnHost).agrees(with: seen) {
                         entryFailure = entryFailure ?? "\(run.backend) and \(name) disagree"
                     }
                 }
@@ -338,6 +346,7 @@ public struct ConformanceRunner: Sendable {
 
     static func summary(_ lookup: FixtureSuite.Lookup) -> String {
         var text = (lookup.method.map { $0 + " " } ?? "") + lookup.url
+        if let host = lookup.host { text += " host=\(host)" }
         if !lookup.variants.isEmpty { text += " variants=[\(lookup.variants.joined(separator: ","))]" }
         if lookup.kind != .action { text += " kind=\(lookup.kind.name)" }
         if !lookup.extra.isEmpty { text += " extra=" + Observation.render(lookup.extra) }
@@ -362,6 +371,7 @@ public struct ConformanceRunner: Sendable {
         add("path", expect.path)
         add("rewrittenTo", expect.rewrittenTo)
         add("location", expect.location)
+        add("host", expect.host)
         return parts.joined(separator: " ")
     }
 
@@ -389,6 +399,7 @@ public struct ConformanceRunner: Sendable {
             ?? field("path", expect.path, observation.path)
             ?? field("rewrittenTo", expect.rewrittenTo, observation.rewrittenTo)
             ?? field("location", expect.location, observation.location)
+            ?? field("host", expect.host, observation.host)
     }
 }
 
@@ -405,6 +416,7 @@ extension Observation {
             scheme = match.scheme
             path = match.path
             rewrittenTo = match.rewrittenURL
+            host = match.host
         case .failure(let miss):
             error = miss.reason.name
             fragment = miss.fragment

@@ -30,20 +30,21 @@ public enum EntryPoint: String, CaseIterable, Sendable {
     }
 
     /// `observation` as far as this entry point can observe it: the borrowed match reads the route,
-    /// the path parameters, query values by name, the catch-all and a redirect's location; it has
-    /// no scheme, path,
-    /// fragment, variant or rewritten URL to report.
-    package func visible(_ observation: Observation) -> Observation {
+    /// the path parameters, query values by name, the catch-all, a redirect's location and, when
+    /// the lookup routes on a host (`routesOnHost`: it gives one, or the table has host routes),
+    /// the host; it has no scheme, path, fragment, variant or rewritten URL to report.
+    package func visible(_ observation: Observation, routesOnHost: Bool = false) -> Observation {
         guard self == .withMatch, observation.registration == nil, observation.rewriteOutput == nil else {
             return observation
         }
         return Observation(
             route: observation.route, error: observation.error, params: observation.params,
-            catchall: observation.catchall, location: observation.location)
+            catchall: observation.catchall, location: observation.location,
+            host: routesOnHost ? observation.host : nil)
     }
 
-    /// `expect` as far as this entry point can observe it (see ``visible(_:)-(Observation)``).
-    func visible(_ expect: FixtureSuite.Expectation) -> FixtureSuite.Expectation {
+    /// `expect` as far as this entry point can observe it (see `visible` of an observation).
+    func visible(_ expect: FixtureSuite.Expectation, routesOnHost: Bool) -> FixtureSuite.Expectation {
         guard self == .withMatch else { return expect }
         var visible = FixtureSuite.Expectation()
         visible.route = expect.route
@@ -51,6 +52,7 @@ public enum EntryPoint: String, CaseIterable, Sendable {
         visible.params = expect.params
         visible.catchall = expect.catchall
         visible.location = expect.location
+        if routesOnHost { visible.host = expect.host }
         return visible
     }
 

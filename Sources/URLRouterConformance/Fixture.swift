@@ -39,6 +39,8 @@ public struct FixtureSuite: Sendable {
         public var method: String?
         /// The priority; default 0.
         public var priority: Int
+        /// The host pattern (version 3).
+        public var host: String?
     }
 
     /// A rewrite rule of the suite.
@@ -53,8 +55,8 @@ public struct FixtureSuite: Sendable {
     public struct Invalid: Sendable, Hashable {
         /// What is registered.
         public enum Subject: Sendable, Hashable {
-            /// A pattern, with an optional variant and method.
-            case pattern(String, variant: String?, method: String?)
+            /// A pattern, with an optional variant, method and host pattern.
+            case pattern(String, variant: String?, method: String?, host: String?)
             /// A rewrite rule.
             case rewrite(Rewrite)
         }
@@ -90,6 +92,8 @@ public struct FixtureSuite: Sendable {
         public var url: String
         /// The method, if any.
         public var method: String?
+        /// The host the lookup gives, as a `Host` header holds it (version 3).
+        public var host: String?
         /// Variants in preference order.
         public var variants: [String]
         /// The entry point used; default action.
@@ -115,13 +119,15 @@ public struct FixtureSuite: Sendable {
         public var rewrittenTo: String??
         /// The URL a `redirect` miss sends the client to.
         public var location: String??
+        /// The host the lookup routed on.
+        public var host: String??
         public var error: String?
 
         /// Whether nothing is checked (`{}`): the case only checks that backends agree.
         public var isEmpty: Bool {
             route == nil && params == nil && catchall == nil && variant == nil && transition == nil
                 && callbackURL == nil && fragment == nil && scheme == nil && path == nil && rewrittenTo == nil
-                && location == nil && error == nil
+                && location == nil && host == nil && error == nil
         }
     }
 }

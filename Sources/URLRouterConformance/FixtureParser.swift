@@ -62,7 +62,7 @@ extension FixtureSuite {
         for (index, value) in try reader.array(routesValue, at: "routes").enumerated() {
             let at = "routes[\(index)]"
             let route = try reader.object(
-                value, at: at, allowed: ["id", "pattern", "kind", "variant", "method", "priority"])
+                value, at: at, allowed: ["id", "pattern", "kind", "variant", "method", "priority", "host"])
             guard let id = try reader.string(route, "id", at: at) else { throw reader.error(at + ".id", "is required") }
             guard ids.insert(id).inserted else { throw reader.error(at + ".id", "'\(id)' is used twice") }
             guard let pattern = try reader.string(route, "pattern", at: at) else {
@@ -73,7 +73,8 @@ extension FixtureSuite {
                     id: id, pattern: pattern, kind: try reader.kind(route, at: at) ?? .action,
                     variant: try reader.string(route, "variant", at: at),
                     method: try reader.string(route, "method", at: at),
-                    priority: try reader.int(route, "priority", at: at) ?? 0))
+                    priority: try reader.int(route, "priority", at: at) ?? 0,
+                    host: try reader.string(route, "host", at: at)))
         }
         self.routes = routes
 
@@ -116,7 +117,7 @@ struct JSONReader {
     ]
     static let lookupExpectFields: Set<String> = [
         "route", "params", "catchall", "variant", "transition", "callbackURL", "fragment", "scheme", "path",
-        "rewrittenTo", "error", "location",
+        "rewrittenTo", "error", "location", "host",
     ]
     // A table's reasons, and the handler router's own: a route of another kind than the entry
     // point's (`RouteFailure.kindMismatch`).
@@ -296,7 +297,8 @@ struct JSONReader {
     }
 
     func invalid(_ value: Any, at: String) throws(FixtureError) -> FixtureSuite.Invalid {
-        let object = try self.object(value, at: at, allowed: ["pattern", "variant", "method", "rewrite", "error"])
+        let object = try self.object(
+            value, at: at, allowed: ["pattern", "variant", "method", "host", "rewrite", "error", "comment"])
         guard let errorName = try string(object, "error", at: at) else { throw error(join(at, "error"), "is required") }
         guard JSONReader.invalidErrorNames.contains(errorName) else {
             throw error(
@@ -304,8 +306,9 @@ struct JSONReader {
                 "'\(errorName)' is not \(JSONReader.invalidErrorNames.sorted().joined(separator: ", "))")
         }
         if let rewriteValue = object["rewrite"] {
-            guard object["pattern"] == nil, object["variant"] == nil, object["method"] == nil else {
-                throw error(at, "an entry has either a pattern (with variant and method) or a rewrite, not both")
+            guard object["pattern"] == nil, object["variant"] == nil, object["method"] == nil, object["host"] == nil
+            else {
+                throw error(at, "an entry has either a pattern (with variant, method and host) or a rewrite, not both")
             }
             return FixtureSuite.Invalid(
                 subject: .rewrite(try rewrite(rewriteValue, at: join(at, "rewrite"))), error: errorName)
@@ -315,14 +318,18 @@ struct JSONReader {
         }
         return FixtureSuite.Invalid(
             subject: .pattern(
-                pattern, variant: try string(object, "variant", at: at), method: try string(object, "method", at: at)),
+                pattern, variant: try string(object, "variant", at: at), method: try string(object, "method", at: at),
+                host: try string(object, "host", at: at)),
             error: errorName)
     }
 
     func testCase(_ value: Any, at: String, routeIDs: Set<String>) throws(FixtureError) -> FixtureSuite.Case {
         let object = try self.object(
             value, at: at,
-            allowed: ["url", "method", "variants", "kind", "extra", "expect", "rewrite", "unregister", "id", "comment"])
+            allowed: [
+                "url", "method", "host", "variants", "kind", "extra", "expect", "rewrite", "unregister", "id",
+                "comment",
+            ])
         let id = try string(object, "id", at: at)
         let comment = try string(object, "comment", at: at)
         let actions = ["url", "rewrite", "unregister"].filter { object[$0] != nil }
@@ -336,7 +343,7 @@ struct JSONReader {
         }
         switch actions[0] {
         case "unregister":
-            try refuse(["method", "variants", "kind", "extra"], in: "an unregister")
+            try refuse(["method", "host", "variants", "kind", "extra"], in: "an unregister")
             guard let routeID = try string(object, "unregister", at: at) else {
                 throw error(join(at, "unregister"), "must be a string")
             }
@@ -349,7 +356,7 @@ struct JSONReader {
             }
             return FixtureSuite.Case(id: id, comment: comment, action: .unregister(routeID))
         case "rewrite":
-            try refuse(["method", "variants", "kind", "extra"], in: "a rewrite")
+            try refuse(["method", "host", "variants", "kind", "extra"], in: "a rewrite")
             guard let url = try string(object, "rewrite", at: at) else {
                 throw error(join(at, "rewrite"), "must be a string")
             }
@@ -379,6 +386,7 @@ struct JSONReader {
             expectation.path = try nullableString(expect, "path", at: expectAt)
             expectation.rewrittenTo = try nullableString(expect, "rewrittenTo", at: expectAt)
             expectation.location = try nullableString(expect, "location", at: expectAt)
+            expectation.host = try nullableString(expect, "host", at: expectAt)
             if let errorName = try string(expect, "error", at: expectAt) {
                 guard JSONReader.errorNames.contains(errorName) else {
                     throw error(
@@ -388,7 +396,7 @@ struct JSONReader {
                 expectation.error = errorName
             }
             let lookup = FixtureSuite.Lookup(
-                url: url, method: try string(object, "method", at: at),
+                url: url, method: try string(object, "method", at: at), host: try string(object, "host", at: at),
                 variants: try stringArray(object, "variants", at: at) ?? [],
                 kind: try kind(object, at: at) ?? .action,
                 extra: try stringMap(object, "extra", at: at) ?? [:],

@@ -36,8 +36,8 @@ package final class TableEntryPoints {
         try self.init(
             routes: suite.routes.map { route in
                 RouteTable<String>.Route(
-                    route.pattern, method: route.method, variant: route.variant, priority: route.priority,
-                    name: route.id, value: route.id)
+                    route.pattern, method: route.method, host: route.host, variant: route.variant,
+                    priority: route.priority, name: route.id, value: route.id)
             }, rewriteRules: suite.rewrites.map { ($0.match, $0.target) }, options: suite.options, backend: backend)
     }
 
@@ -46,8 +46,9 @@ package final class TableEntryPoints {
     package func follow(_ router: Router) {
         routes = router.registrations.map { registration in
             RouteTable<String>.Route(
-                registration.pattern, method: registration.method, variant: registration.variant,
-                priority: registration.priority, name: registration.name, value: registration.name ?? "")
+                registration.pattern, method: registration.method, host: registration.host,
+                variant: registration.variant, priority: registration.priority, name: registration.name,
+                value: registration.name ?? "")
         }
         rebuild()
     }
@@ -87,25 +88,35 @@ package final class TableEntryPoints {
     /// What `entryPoint` observes for `lookup`, or `nil` when there is no table.
     func observe(_ lookup: FixtureSuite.Lookup, through entryPoint: EntryPoint, queryNames: [String]) -> Observation? {
         observe(
-            method: lookup.method, url: lookup.url, variants: lookup.variants, through: entryPoint,
-            queryNames: queryNames)
+            method: lookup.method, host: lookup.host, url: lookup.url, variants: lookup.variants,
+            through: entryPoint, queryNames: queryNames)
     }
 
     /// What `entryPoint` observes for a lookup of `url`, or `nil` when there is no table. The
     /// borrowed lookup reads query values by name: `queryNames` are the names to read.
     package func observe(
-        method: String?, url: String, variants: [String], through entryPoint: EntryPoint, queryNames: [String]
+        method: String?, host: String? = nil, url: String, variants: [String], through entryPoint: EntryPoint,
+        queryNames: [String]
     ) -> Observation? {
         guard let table else { return nil }
-        switch entryPoint {
-        case .router:
+        // Without a host, the lookups without one: they answer as they always did.
+        switch (entryPoint, host) {
+        case (.router, _):
             return nil  // the router is not one of the tables
-        case .lookup:
+        case (.lookup, nil):
             return Observation(table.lookup(method: method, url: url, variants: variants).map(\.details))
-        case .live:
+        case (.lookup, let host?):
+            return Observation(table.lookup(method: method, host: host, url: url, variants: variants).map(\.details))
+        case (.live, nil):
             return Observation(live.lookup(method: method, url: url, variants: variants).map(\.details))
-        case .withMatch:
+        case (.live, let host?):
+            return Observation(live.lookup(method: method, host: host, url: url, variants: variants).map(\.details))
+        case (.withMatch, nil):
             return table.withMatch(method: method, url: url, variants: variants) { found in
+                Observation(borrowed: found, queryNames: queryNames)
+            }
+        case (.withMatch, let host?):
+            return table.withMatch(method: method, host: host, url: url, variants: variants) { found in
                 Observation(borrowed: found, queryNames: queryNames)
             }
         }
@@ -118,13 +129,14 @@ extension TableEntryPoints {
     /// what that entry point reported (its observation, else why there is no table); `nil` when
     /// every one agrees.
     package func disagreement(
-        withRouter router: Observation, method: String?, url: String, variants: [String]
+        withRouter router: Observation, method: String?, host: String? = nil, url: String, variants: [String]
     ) -> (entryPoint: EntryPoint, seen: String)? {
+        let routesOnHost = host != nil || routes.contains { $0.host != nil }
         for entryPoint in [EntryPoint.lookup, .withMatch, .live] {
             let seen = observe(
-                method: method, url: url, variants: variants, through: entryPoint,
+                method: method, host: host, url: url, variants: variants, through: entryPoint,
                 queryNames: Array((router.params ?? [:]).keys))
-            guard seen != entryPoint.visible(router) else { continue }
+            guard seen != entryPoint.visible(router, routesOnHost: routesOnHost) else { continue }
             return (entryPoint, seen.map(String.init(describing:)) ?? problem ?? "no table")
         }
         return nil
@@ -147,8 +159,15 @@ extension Observation {
             for index in 0..<match.parameterCount {
                 params[match.parameterName(at: index)] = match.parameter(at: index).string
             }
+            // A host pattern's parameters, read by name like path parameters (and beating the query).
+            for name in queryNames {
+                if let value = match.parameter(name) { params[name] = value.string }
+            }
+            host = match.host?.string
             if let count = match.catchAllSegmentCount {
                 catchall = (0..<count).map { match.catchAllSegment(at: $0).string }.joined(separator: "/")
+                // A named catch-all's parameter, as the segments lend it.
+                if let name = match.catchAllName { params[name] = catchall }
             }
             self.params = params
         case .miss(let reason, _):

@@ -22,14 +22,15 @@ extension Router {
 }
 
 extension Router.Snapshot {
-    /// Looks `url` up in the snapshot's table under `handling`.
+    /// Looks `url` up on `host` (`nil`: the URL's own) in the snapshot's table under `handling`.
     func lookup(
-        _ url: String, method: String?, variants: [String], extra: [String: any Sendable], handling: HandlerOptions
+        _ url: String, method: String?, host: String? = nil, variants: [String], extra: [String: any Sendable],
+        handling: HandlerOptions
     ) -> Router.Found {
         let table = routes.table
         var transition: String?
         let result = table.withPreparedLookup(
-            url, method: method, variants: variants, forcingCharges: handling.fallbackToLastHandler
+            url, method: method, host: host, variants: variants, forcingCharges: handling.fallbackToLastHandler
         ) { prepared in
             if !handling.transitionPrefixes.isEmpty, let first = prepared.firstSegment,
                 let word = handling.transitionPrefixes.first(where: { asciiCaseInsensitiveEqual($0.utf8, first.utf8) })

@@ -159,19 +159,19 @@ public final class Router: Sendable {
     public func register(contentsOf definitions: [RouteDefinition]) throws(RouterError) -> [RouteRegistration] {
         // Every definition checked first, then the batch registered: all of it, or, on the first
         // refusal, none (`RouteRegistry.register(_:)`, as for a `RouteTable`).
-        var prepared: [(pattern: RoutePattern, method: String?)] = []
+        var prepared: [(pattern: RoutePattern, method: String?, host: HostPattern?)] = []
         prepared.reserveCapacity(definitions.count)
         for definition in definitions {
-            prepared.append(
-                try RouteValidation.checked(
-                    pattern: definition.pattern, method: definition.method, variant: definition.variant,
-                    backend: backend))
+            let (pattern, method) = try RouteValidation.checked(
+                pattern: definition.pattern, method: definition.method, variant: definition.variant,
+                backend: backend)
+            prepared.append((pattern, method, try RouteValidation.host(definition.host, pattern: pattern)))
         }
         let replaced = try state.withLock { (state: inout State) throws(RouterError) -> [RouteRegistration] in
             let registrations = zip(prepared, definitions).enumerated().map { offset, item in
                 RouteRegistration(
-                    pattern: item.0.pattern, method: item.0.method, variant: item.1.variant, priority: item.1.priority,
-                    name: item.1.name, handle: state.nextHandle + offset)
+                    pattern: item.0.pattern, host: item.0.host, method: item.0.method, variant: item.1.variant,
+                    priority: item.1.priority, name: item.1.name, handle: state.nextHandle + offset)
             }
             let replaced = try state.registry.register(registrations)
             state.nextHandle += registrations.count
@@ -327,14 +327,18 @@ public final class Router: Sendable {
     /// - Parameters:
     ///   - url: the URL.
     ///   - method: the request's HTTP method, or `nil`.
+    ///   - host: the request's host (a `Host` header), for routes with a host pattern; `nil`
+    ///     routes on the URL's own host.
     ///   - variants: acceptable variants in preference order.
     ///   - extra: extra values for `RouteMatch.parameters`; they beat path and query parameters.
     /// - Returns: the match (a route of any kind), or why there is none.
     /// - Complexity: linear in the URL's length for routes without user regexes.
     public func match(
-        _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable] = [:]
+        _ url: String, method: String? = nil, host: String? = nil, variants: [String] = [],
+        extra: [String: any Sendable] = [:]
     ) -> Result<RouterMatch, RouteMiss> {
-        let found = snapshot().lookup(url, method: method, variants: variants, extra: extra, handling: handlerOptions)
+        let found = snapshot().lookup(
+            url, method: method, host: host, variants: variants, extra: extra, handling: handlerOptions)
         return found.result.map(found.routerMatch)
     }
 
@@ -343,10 +347,11 @@ public final class Router: Sendable {
     /// transition and callback URL the router reports of the URL, on a miss too (for the
     /// conformance runner and `urlrouter match`).
     package func match(
-        _ url: String, method: String? = nil, variants: [String] = [], kind: RouteKind?,
+        _ url: String, method: String? = nil, host: String? = nil, variants: [String] = [], kind: RouteKind?,
         extra: [String: any Sendable] = [:]
     ) -> (result: Result<RouterMatch, RouteFailure>, transition: String?, callbackURL: String?) {
-        let found = snapshot().lookup(url, method: method, variants: variants, extra: extra, handling: handlerOptions)
+        let found = snapshot().lookup(
+            url, method: method, host: host, variants: variants, extra: extra, handling: handlerOptions)
         return (Router.entered(found, kind: kind).map(\.match), found.transition, found.callbackURL)
     }
 

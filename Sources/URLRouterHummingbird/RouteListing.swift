@@ -8,6 +8,8 @@ struct RouteListing<Context: RequestContext> {
     /// One path segment of the tree, with the methods of the path that ends here.
     final class Node {
         let segment: String
+        /// The host pattern of the routes below (set on a host's node and its descendants).
+        var host: String?
         var children: [Node] = []
         var path: RouterPath?
         var methods: [HTTPRequest.Method] = []
@@ -24,7 +26,7 @@ struct RouteListing<Context: RequestContext> {
         func collect(into routes: inout [URLRouterBuilder<Context>.RouteDescription]) {
             if let path {
                 for method in methods.sorted(by: { $0.rawValue < $1.rawValue }) {
-                    routes.append(.init(path: path, method: method))
+                    routes.append(.init(path: path, method: method, host: host))
                 }
             }
             for child in children { child.collect(into: &routes) }
@@ -33,16 +35,32 @@ struct RouteListing<Context: RequestContext> {
 
     let routes: [URLRouterBuilder<Context>.RouteDescription]
 
-    init(_ entries: [(path: RouterPath, method: HTTPRequest.Method)]) {
+    init(_ entries: [(host: String?, path: RouterPath, method: HTTPRequest.Method)]) {
         let root = Node(segment: "")
-        for (path, method) in entries {
+        // The routes of any host first, then each host pattern's, in the order first added.
+        var hosts: [String: Node] = [:]
+        var hostOrder: [String] = []
+        for (host, path, method) in entries {
             var node = root
-            for component in path.components { node = node.child(component.description) }
+            if let host {
+                if hosts[host] == nil {
+                    let hostNode = Node(segment: host)
+                    hostNode.host = host
+                    hosts[host] = hostNode
+                    hostOrder.append(host)
+                }
+                node = hosts[host]!
+            }
+            for component in path.components {
+                node = node.child(component.description)
+                node.host = host
+            }
             node.path = node.path ?? path
             if !node.methods.contains(method) { node.methods.append(method) }
         }
         var routes: [URLRouterBuilder<Context>.RouteDescription] = []
         root.collect(into: &routes)
+        for host in hostOrder { hosts[host]!.collect(into: &routes) }
         self.routes = routes
     }
 }

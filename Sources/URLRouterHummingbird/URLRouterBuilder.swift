@@ -76,6 +76,8 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
         let route: RouteTable<Endpoint<Context>>.Route
         let path: RouterPath
         let method: HTTPRequest.Method
+        /// The host pattern, when the route has one.
+        var host: String? { route.host }
         /// `file:line` of the call that added it, where the API knows it.
         let location: String?
     }
@@ -118,20 +120,25 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
     /// them with `options.requestChecks = []`.
     public static var hummingbirdOptions: URLRouter.RouterOptions { URLRouter.RouterOptions() }
 
-    /// A route as ``routes`` lists it, as Hummingbird's `Router.RouteDescription`.
+    /// A route as ``routes`` lists it, as Hummingbird's `Router.RouteDescription`, with its host.
     public struct RouteDescription: Sendable, CustomStringConvertible {
         /// The route's path, group prefixes included.
         public let path: RouterPath
         /// The route's method.
         public let method: HTTPRequest.Method
+        /// The route's host pattern (``URLRouterBuilder/host(_:)``), or `nil` for any host.
+        public let host: String?
 
-        /// `GET /users/{id}`.
-        public var description: String { "\(method) \(path)" }
+        /// `GET /users/{id}`, or with its host, `GET {tenant}.example.com/users/{id}`.
+        public var description: String { "\(method) \(host ?? "")\(path)" }
     }
 
     /// Every route added, in the order of Hummingbird's `Router.routes`: paths as a tree in the
-    /// order their segments were first added, depth first, and the methods of one path by name.
-    public var routes: [RouteDescription] { RouteListing(registrations.map { ($0.path, $0.method) }).routes }
+    /// order their segments were first added, depth first, and the methods of one path by name;
+    /// the routes of each host pattern after those of any host, hosts in the order first added.
+    public var routes: [RouteDescription] {
+        RouteListing(registrations.map { ($0.host, $0.path, $0.method) }).routes
+    }
 
     /// Adds `responder` for `path` and `method` (Hummingbird's path syntax).
     ///
@@ -145,28 +152,43 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
     }
 
     /// Adds a route in URLRouter's pattern syntax (constraints such as `:id(\d+)`, in-segment
-    /// captures, a priority).
+    /// captures, optional parameters such as `/docs/:version?`, a named catch-all `{*path}`, a
+    /// host pattern, a name, a priority).
     ///
     /// - Parameters:
     ///   - pattern: the pattern, such as `/orders/:id(\d+)`.
     ///   - method: the route's method.
+    ///   - host: a host pattern such as `{tenant}.example.com` (SEMANTICS.md section 11): the
+    ///     route answers only requests whose `Host` it takes, and its parameters read as path
+    ///     parameters (`context.parameters.get("tenant")`); `nil` for any host.
+    ///   - name: the route's name, for ``Hummingbird/RequestContext/url(for:parameters:catchAll:query:)``.
     ///   - priority: higher wins first; default 0.
     ///   - file: the file that adds the route, for ``validate()``; the caller's by default.
     ///   - line: the line that adds the route; the caller's by default.
     ///   - closure: the handler.
-    /// - Throws: `RouterError` naming the pattern and the position it refuses; the route is not added.
+    /// - Throws: `RouterError` naming the pattern (or host pattern) and the position it refuses;
+    ///   the route is not added.
     @discardableResult public func on(
-        pattern: String, method: HTTPRequest.Method, priority: Int = 0, file: String = #fileID, line: Int = #line,
+        pattern: String, method: HTTPRequest.Method, host: String? = nil, name: String? = nil, priority: Int = 0,
+        file: String = #fileID, line: Int = #line,
         use closure: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator
     ) throws(RouterError) -> Self {
         let responder = CallbackResponder<Context> { request, context in
             try await closure(request, context).response(from: request, context: context)
         }
-        try RouteTable<Endpoint<Context>>.check(pattern: pattern, method: method.rawValue, backend: backend)
+        try RouteTable<Endpoint<Context>>.check(pattern: pattern, host: host, method: method.rawValue, backend: backend)
         add(
-            pattern, path: RouterPath(pattern), method: method, priority: priority, location: "\(file):\(line)",
-            responder: responder)
+            pattern, path: RouterPath(pattern), method: method, host: host, name: name, priority: priority,
+            location: "\(file):\(line)", responder: responder)
         return self
+    }
+
+    /// The routes of one host pattern, such as `{tenant}.example.com` (SEMANTICS.md section 11),
+    /// with Hummingbird's methods: `router.host("{tenant}.example.com").get("/users/:id") { … }`.
+    /// Its routes answer only requests whose `Host` the pattern takes, and read the host's
+    /// parameters as path parameters. A bad host pattern is reported by ``validate()``.
+    public func host(_ host: String) -> URLRouterHostGroup<Context> {
+        URLRouterHostGroup(router: self, host: host)
     }
 
     /// Adds a rewrite rule, applied to the request target before matching.
@@ -250,18 +272,18 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
     /// A core problem in this router's words: routes by method and Hummingbird path, with file and line.
     func describe(_ problem: RouteProblem) -> RouteProblem {
         problem.named(
-            { "\(registrations[$0].method) \(registrations[$0].route.pattern)" },
+            { "\(registrations[$0].method) \(registrations[$0].host ?? "")\(registrations[$0].route.pattern)" },
             location: { registrations[$0].location })
     }
 
     func add(
-        _ pattern: String, path: RouterPath, method: HTTPRequest.Method, priority: Int, location: String?,
-        responder: some HTTPResponder<Context>
+        _ pattern: String, path: RouterPath, method: HTTPRequest.Method, host: String? = nil, name: String? = nil,
+        priority: Int, location: String?, responder: some HTTPResponder<Context>
     ) {
         let endpoint = Endpoint(
             responder: middlewares.constructResponder(finalResponder: responder), pattern: pattern, method: method)
         let route = RouteTable<Endpoint<Context>>.Route(
-            pattern, method: method.rawValue, priority: priority, value: endpoint)
+            pattern, method: method.rawValue, host: host, priority: priority, name: name, value: endpoint)
         registrations.append(Registration(route: route, path: path, method: method, location: location))
     }
 }

@@ -10,6 +10,28 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
     let routes: Routes
     /// The router's middleware around ``MissResponder``.
     let missResponder: any HTTPResponder<Context>
+    /// What a handler's ``Hummingbird/RequestContext/url(for:parameters:catchAll:query:)`` builds
+    /// URLs with: `nil` for a table without named routes, which then sets no task-local value.
+    let namedRoutes: NamedRoutes?
+
+    /// The responder of `routes`, answering misses with `missResponder`.
+    init(routes: Routes, missResponder: any HTTPResponder<Context>) {
+        self.routes = routes
+        self.missResponder = missResponder
+        switch routes {
+        case .fixed(let table):
+            namedRoutes =
+                table.routes.contains { $0.name != nil }
+                ? NamedRoutes { (name, parameters, catchAll, query) throws(URLBuildError) in
+                    try table.url(forRouteNamed: name, parameters: parameters, catchAll: catchAll, query: query)
+                } : nil
+        case .live(let table):
+            namedRoutes = NamedRoutes { (name, parameters, catchAll, query) throws(URLBuildError) in
+                try table.table.url(forRouteNamed: name, parameters: parameters, catchAll: catchAll, query: query)
+            }
+        case .none: namedRoutes = nil
+        }
+    }
 
     /// Where the routes come from.
     enum Routes: Sendable {
@@ -20,13 +42,15 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
         /// None: the table could not be compiled.
         case none
 
-        /// The borrowed lookup of `url`, or `nil` when there is no table.
+        /// The borrowed lookup of `url` (on `host`, in a table with host routes), or `nil` when
+        /// there is no table.
         func withMatch<Result>(
-            method: String, url: String, _ body: (borrowing RouteTable<Endpoint<Context>>.Lookup) -> Result
+            method: String, routingHost host: () -> String?, url: String,
+            _ body: (borrowing RouteTable<Endpoint<Context>>.Lookup) -> Result
         ) -> Result? {
             switch self {
-            case .fixed(let table): table.withMatch(method: method, url: url, body)
-            case .live(let table): table.withMatch(method: method, url: url, body)
+            case .fixed(let table): table.withMatch(method: method, routingHost: host, url: url, body)
+            case .live(let table): table.withMatch(method: method, routingHost: host, url: url, body)
             case .none: nil
             }
         }
@@ -43,8 +67,10 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
     public func respond(to request: Request, context: Context) async throws -> Response {
         let method = request.method
         // The request target as sent: URLRouter decodes escapes once, segment by segment.
+        let host = { request.head.authority }
         let found =
-            routes.withMatch(method: method.rawValue, url: request.head.path ?? "/") { lookup -> Found in
+            routes.withMatch(method: method.rawValue, routingHost: host, url: request.head.path ?? "/") {
+                lookup -> Found in
                 switch lookup {
                 case .match(let match):
                     return .endpoint(match.value, Self.parameters(of: match))
@@ -59,7 +85,14 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
                 var context = context
                 context.coreContext.parameters = parameters
                 context.coreContext.endpointPath.value = endpoint.pattern
-                let response = try await endpoint.responder.respond(to: request, context: context)
+                let response: Response
+                if let namedRoutes {
+                    response = try await NamedRoutes.$current.withValue(namedRoutes) { [context] in
+                        try await endpoint.responder.respond(to: request, context: context)
+                    }
+                } else {
+                    response = try await endpoint.responder.respond(to: request, context: context)
+                }
                 return method == .head && endpoint.method != .head ? response.createHeadResponse() : response
             } catch let error as any HTTPResponseError {
                 return try error.response(from: request, context: context)
@@ -79,6 +112,11 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
             parameters[Substring(match.parameterName(at: index))] = match.rawParameter(at: index)
                 .withUnsafeBufferPointer { Substring(decoding: $0, as: UTF8.self) }
         }
+        for name in match.hostParameterNames {
+            if let value = match.parameter(name) {
+                parameters[Substring(name)] = value.withUnsafeBufferPointer { Substring(decoding: $0, as: UTF8.self) }
+            }
+        }
         if let count = match.catchAllSegmentCount {
             var catchAll = ""
             for index in 0..<count {
@@ -88,6 +126,7 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
                 }
             }
             parameters.setCatchAll(Substring(catchAll))
+            if let name = match.catchAllName { parameters[Substring(name)] = Substring(catchAll) }
         }
         return parameters
     }

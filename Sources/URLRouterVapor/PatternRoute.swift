@@ -3,8 +3,8 @@ public import URLRouter
 public import Vapor
 
 /// What a route added with URLRouter's pattern syntax keeps in `Route.userInfo`: the pattern, its
-/// priority, and how many of the route's path components stand for it (a group's prefix comes
-/// before them).
+/// priority and name, and how many of the route's path components stand for it (a group's prefix
+/// comes before them).
 struct PatternRoute: Hashable, Sendable {
     /// The `userInfo` key.
     static let key: AnySendableHashable = "URLRouterVapor.PatternRoute"
@@ -12,6 +12,8 @@ struct PatternRoute: Hashable, Sendable {
     /// The pattern as registered, starting with `/`.
     let pattern: String
     let priority: Int
+    /// The route's name, for ``Vapor/Request/url(for:parameters:catchAll:query:)``.
+    let name: String?
     /// The number of path components written for the pattern, at the end of `Route.path`.
     let componentCount: Int
 
@@ -31,28 +33,34 @@ extension RoutesBuilder {
     /// URLRouter patterns: there such a route never matches.
     ///
     /// - Parameters:
-    ///   - pattern: a path pattern, such as `/orders/:id(\d+)`.
+    ///   - pattern: a path pattern, such as `/orders/:id(\d+)`, `/docs/:version?` or `/files/{*path}`.
     ///   - method: the HTTP method.
+    ///   - host: a host pattern, such as `{tenant}.example.com` (its parameters read as
+    ///     `req.parameters.get("tenant")`); `nil` for any host. Inside
+    ///     ``Vapor/RoutesBuilder/grouped(host:)``, that group's host by default.
+    ///   - name: the route's name, for ``Vapor/Request/url(for:parameters:catchAll:query:)``.
     ///   - priority: the route's priority; higher wins first (default 0).
     ///   - body: how the request body is collected, as for Vapor's `on`.
     ///   - closure: the handler.
     /// - Returns: the Vapor route, for `description` and `userInfo`.
-    /// - Throws: `RouterError` naming the pattern and the position it refuses.
+    /// - Throws: `RouterError` naming the pattern (or the host pattern) and the position it refuses.
     @discardableResult
     @preconcurrency
     public func on<Response: AsyncResponseEncodable & VaporSendableMetatype>(
-        pattern: String, method: HTTPMethod = .GET, priority: Int = 0, body: HTTPBodyStreamStrategy = .collect,
-        use closure: @Sendable @escaping (Request) async throws -> Response
+        pattern: String, method: HTTPMethod = .GET, host: String? = nil, name: String? = nil, priority: Int = 0,
+        body: HTTPBodyStreamStrategy = .collect, use closure: @Sendable @escaping (Request) async throws -> Response
     ) throws(RouterError) -> Route {
         let pattern = pattern.hasPrefix("/") ? pattern : "/" + pattern
+        let host = host ?? (self as? HostRoutesBuilder)?.host
         // Checked on its own now, so that a refusal names this route (the whole table is checked
         // again, with the options and backend that serve it, when the application boots).
-        try RouteTable<Int>.check(pattern: pattern, method: method.rawValue, backend: .default)
+        try RouteTable<Int>.check(pattern: pattern, host: host, method: method.rawValue, backend: .default)
         // Vapor's components only describe the route (`route.description`, `routes` command).
         let components = pattern.split(separator: "/").map { PathComponent.constant(String($0)) }
         let route = on(method, components, body: body, use: closure)
+        if let host { route.userInfo[HostRoutesBuilder.key] = host }
         route.userInfo[PatternRoute.key] = PatternRoute(
-            pattern: pattern, priority: priority, componentCount: components.count)
+            pattern: pattern, priority: priority, name: name, componentCount: components.count)
         return route
     }
 }

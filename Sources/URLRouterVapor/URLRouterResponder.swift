@@ -154,14 +154,15 @@ public struct URLRouterResponder: Responder {
             let target = Target(
                 route: route, responder: middleware.makeResponder(chainingTo: route.responder),
                 wantsRawParameters: RawPathParameters.areWanted(by: route))
+            let host = route.userInfo[HostRoutesBuilder.key] as? String
             if let patternRoute = route.userInfo[PatternRoute.key] as? PatternRoute {
                 return RouteTable<Target>.Route(
-                    patternRoute.fullPattern(of: route), method: route.method.rawValue, priority: patternRoute.priority,
-                    value: target)
+                    patternRoute.fullPattern(of: route), method: route.method.rawValue, host: host,
+                    priority: patternRoute.priority, name: patternRoute.name, value: target)
             }
             let pattern = VaporPath.pattern(route.path)
             return RouteTable<Target>.Route(
-                pattern.isEmpty ? "/" : pattern, method: route.method.rawValue, value: target)
+                pattern.isEmpty ? "/" : pattern, method: route.method.rawValue, host: host, value: target)
         }
     }
 
@@ -191,16 +192,23 @@ public struct URLRouterResponder: Responder {
         var path = url.path
         if readsQuery, let query = url.query { path += "?" + query }
         var parameters = request.parameters
-        let found = withMatch(method: request.method.rawValue, url: path) { lookup -> Found in
+        // The host, for a table with host routes: the `Host` header (Vapor's URI has none for a
+        // request target in origin form).
+        let host = { request.headers.first(name: .host) ?? url.host }
+        let found = withMatch(method: request.method.rawValue, routingHost: host, url: path) { lookup -> Found in
             switch lookup {
             case .match(let match):
                 for index in 0..<match.parameterCount {
                     parameters.set(
                         match.parameterName(at: index), to: Self.escapingPercent(match.parameter(at: index).string))
                 }
+                for name in match.hostParameterNames {
+                    if let value = match.parameter(name) { parameters.set(name, to: value.string) }
+                }
                 if let count = match.catchAllSegmentCount {
-                    parameters.setCatchall(
-                        matched: (0..<count).map { Self.escapingPercent(match.catchAllSegment(at: $0).string) })
+                    let segments = (0..<count).map { Self.escapingPercent(match.catchAllSegment(at: $0).string) }
+                    parameters.setCatchall(matched: segments)
+                    if let name = match.catchAllName { parameters.set(name, to: segments.joined(separator: "/")) }
                 }
                 let raw = match.value.wantsRawParameters ? RawPathParameters.of(match) : nil
                 return .target(match.value, rawParameters: raw)
@@ -239,14 +247,29 @@ public struct URLRouterResponder: Responder {
         }
     }
 
-    /// The borrowed lookup of `url` in the routes serving now.
+    /// The borrowed lookup of `url` in the routes serving now, on `host` when they route on hosts.
     func withMatch<Result>(
-        method: String, url: String, _ body: (borrowing RouteTable<Target>.Lookup) -> Result
+        method: String, routingHost host: () -> String?, url: String,
+        _ body: (borrowing RouteTable<Target>.Lookup) -> Result
     ) -> Result {
         switch serving {
-        case .fixed(let table): table.withMatch(method: method, url: url, body)
-        case .live(let table): table.withMatch(method: method, url: url, body)
+        case .fixed(let table): table.withMatch(method: method, routingHost: host, url: url, body)
+        case .live(let table): table.withMatch(method: method, routingHost: host, url: url, body)
         }
+    }
+
+    /// The URL of the route named `name`: ``URLRouter/RouteTable/url(forRouteNamed:parameters:catchAll:query:)``
+    /// of the routes serving now.
+    func url(
+        forRouteNamed name: String, parameters: [String: String], catchAll: [String],
+        query: [(name: String, value: String)]
+    ) throws(URLBuildError) -> String {
+        let table: RouteTable<Target>
+        switch serving {
+        case .fixed(let fixed): table = fixed
+        case .live(let live): table = live.table
+        }
+        return try table.url(forRouteNamed: name, parameters: parameters, catchAll: catchAll, query: query)
     }
 
     /// `value` as Vapor's `Parameters` stores it: `set` decodes once more, so a decoded `%` goes

@@ -87,6 +87,9 @@ extension URLRouterCommand {
         @Option(name: .long, help: "The request's HTTP method (with --routes, GET when not given, as curl sends).")
         var method: String?
 
+        @Option(name: .long, help: "With --routes: the request's host, as a Host header holds it (for host routes).")
+        var host: String?
+
         @Flag(name: .long, help: "With --routes: list the routes matching each path and why the winner beat each.")
         var explain = false
 
@@ -113,8 +116,8 @@ extension URLRouterCommand {
                 throw ValidationError("give --routes FILE or --fixture FILE")
             }
             guard !urls.isEmpty else { throw ValidationError("give at least one URL to look up") }
-            if fixture != nil, explain || options != nil {
-                throw ValidationError("--explain and --options go with --routes")
+            if fixture != nil, explain || options != nil || host != nil {
+                throw ValidationError("--explain, --options and --host go with --routes")
             }
         }
 
@@ -152,7 +155,8 @@ extension URLRouterCommand {
             var matched = true
             for url in urls {
                 // A request always has a method: without --method, the one curl sends.
-                let report = MatchRoutesReport(table: table, url: url, method: method ?? "GET", explain: explain)
+                let report = MatchRoutesReport(
+                    table: table, url: url, method: method ?? "GET", host: host, explain: explain)
                 print(json ? report.json(table) : report.text(table))
                 if report.winner == nil { matched = false }
             }
@@ -168,7 +172,9 @@ extension URLRouterCommand {
             discussion: """
                 Reads 'METHOD /pattern' files and JSON route tables (as match --routes does) and prints \
                 'file:line:column: error|warning: message' per finding: a line or pattern the router \
-                refuses; an exact duplicate; a route that never wins, because every URL it matches goes to a \
+                refuses; an exact duplicate (same pattern, host, method and variant), or a pattern that an \
+                earlier route's optional-segment expansion equals; a route that never wins, because every URL \
+                it matches (on each kind of host its host pattern takes) goes to a \
                 route ranked above (decided exactly without constraint regexes and in-segment patterns; with \
                 them, 'possibly', from sampled URLs), with an example URL; two routes only the registration \
                 order decides between, with an example URL. Exits 1 when there is an error.

@@ -14,11 +14,9 @@ public final class ReloadOutcomes: Sendable {
     /// Every outcome so far.
     public var all: [ReloadOutcome] { list.withLock { $0 } }
 
-    /// Waits up to `seconds` for `count` outcomes (long: a test that blocks the thread pool, as the
-    /// stress tests do, delays the watcher); returns them.
-    public func wait(for count: Int, seconds: Double = 60) async throws -> [ReloadOutcome] {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while all.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    /// Waits until there are `count` outcomes, or ``Patience/seconds`` pass; returns them.
+    public func wait(for count: Int) async throws -> [ReloadOutcome] {
+        try await Patience.wait { all.count >= count }
         return all
     }
 }

@@ -61,7 +61,7 @@ import URLRouterHandlers
         }
         #expect(url == "x" && expected == nil)
         #expect(suite.invalid.count == 2)
-        #expect(suite.invalid[0].subject == .pattern("/b/:x/:x", variant: nil, method: "GET"))
+        #expect(suite.invalid[0].subject == .pattern("/b/:x/:x", variant: nil, method: "GET", host: nil))
     }
 
     @Test func unknownFieldsNameTheFileAndTheField() {

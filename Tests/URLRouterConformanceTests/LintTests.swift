@@ -26,7 +26,7 @@ enum RepositoryFolders {
         }
     }
 
-    @Test(arguments: ["shadowed.txt", "ambiguous.txt", "table.json"])
+    @Test(arguments: ["shadowed.txt", "ambiguous.txt", "table.json", "hosts.txt"])
     func lintFixturesGiveTheirExpectedFindings(name: String) throws {
         let path = RepositoryFolders.lintFixtures + "/" + name
         let expectFile = path.replacingOccurrences(of: #"\.(txt|json)$"#, with: ".expect", options: .regularExpression)
@@ -44,7 +44,7 @@ enum RepositoryFolders {
         options.trailingSlash = .strict
         #expect(
             try Self.findings(path, options: options) == [
-                "4:5: error: duplicate of line 3 ('/files/**'): the same pattern, method and variant; this route replaces it"
+                "4:5: error: duplicate of line 3 ('/files/**'): the same pattern, host, method and variant; this route replaces it"
             ])
         let ignoring = try Self.findings(path)
         #expect(ignoring.contains { $0.hasPrefix("2:5: error: duplicate of line 1 ('/items')") }, "\(ignoring)")

@@ -63,8 +63,8 @@ import URLRouterHandlers
                 try TableEntryPoints(
                     routes: registered.map { route in
                         RouteTable<String>.Route(
-                            route.pattern, method: route.method, variant: route.variant, priority: route.priority,
-                            name: route.name, value: route.name ?? "")
+                            route.pattern, method: route.method, host: route.host, variant: route.variant,
+                            priority: route.priority, name: route.name, value: route.name ?? "")
                     }, rewriteRules: acceptedRules, options: table.options, backend: backend)
             }
             let urls = table.urls(count: 24, using: &generator)
@@ -72,7 +72,12 @@ import URLRouterHandlers
                 let method = ["GET", "POST", "HEAD", nil].randomElement(using: &generator)!
                 let variants = [[], [], ["A"], ["B", "A"], ["C"]].randomElement(using: &generator)!
                 let kind = [RouteKind?.none, .action, .object].randomElement(using: &generator)!
-                let results = routers.map { Observation($0.match(url, method: method, variants: variants, kind: kind)) }
+                // Hosts for tables with host routes (a malformed one misses in any table).
+                let routesOnHosts = table.routes.contains { $0.host != nil }
+                let host = routesOnHosts ? RandomTable.hosts.randomElement(using: &generator)! : nil
+                let results = routers.map {
+                    Observation($0.match(url, method: method, host: host, variants: variants, kind: kind))
+                }
                 lookups += 1
                 // A table has no kinds and none of the handler router's options: a lookup of any kind
                 // in a table without them is one it can express.
@@ -80,11 +85,11 @@ import URLRouterHandlers
                     throughTables += 1
                     for (index, entryPoints) in tables.enumerated() {
                         if let (entryPoint, seen) = entryPoints.disagreement(
-                            withRouter: results[index], method: method, url: url, variants: variants)
+                            withRouter: results[index], method: method, host: host, url: url, variants: variants)
                         {
                             Issue.record(
                                 """
-                                seed \(seed): \(backends[index].name) router and \(entryPoint.resultName(backend: backends[index].name)) disagree on \(method ?? "-") \(url) variants=\(variants)
+                                seed \(seed): \(backends[index].name) router and \(entryPoint.resultName(backend: backends[index].name)) disagree on \(method ?? "-") \(url) host=\(host ?? "-") variants=\(variants)
                                 router: \(results[index])
                                 \(entryPoint.rawValue): \(seen)
                                 table:
@@ -100,7 +105,7 @@ import URLRouterHandlers
                 for (index, other) in results.enumerated().dropFirst() where results[0] != other {
                     Issue.record(
                         """
-                        seed \(seed): backends disagree on \(method ?? "-") \(url) variants=\(variants) kind=\(kind?.name ?? "any")
+                        seed \(seed): backends disagree on \(method ?? "-") \(url) host=\(host ?? "-") variants=\(variants) kind=\(kind?.name ?? "any")
                         \(backends[0].name): \(results[0])
                         \(backends[index].name): \(other)
                         table:

@@ -36,6 +36,15 @@ struct RandomTable: CustomStringConvertible {
     static let schemes: [String?] = [nil, nil, nil, "app", "web"]
     static let methods: [String?] = [nil, nil, nil, "GET", "POST", "HEAD"]
     static let variants: [String?] = [nil, nil, nil, nil, "A", "B"]
+    /// Host patterns of a table with host routes (SEMANTICS.md section 11).
+    static let hostPatterns: [String?] = [
+        nil, nil, nil, nil, "api.x.com", "{h}.x.com", "*.x.com", "*", "{h}.{g}.com", "[::1]",
+    ]
+    /// Hosts lookups give: taken by some patterns, by none, spelled with a port or in capitals, or malformed.
+    static let hosts: [String?] = [
+        nil, nil, "api.x.com", "a.x.com", "a.x.com", "a.b.x.com", "x.com", "API.X.com:8080", "a.b.com", "x.com.",
+        "[::1]:80", "bad host", "..x.com", "",
+    ]
     static let ruleExpressions = [
         ("^old://(\\w+)", "app://$1"), ("(?:https?://)?www\\.x\\.com/(.*)", "web://$1?from=$$url"),
         ("q*", "app://empty"), ("(\\d+)$", "app://n/$1"), ("é", "app://accent"), ("(?:a|aa)+c", "app://slow"),
@@ -60,6 +69,7 @@ struct RandomTable: CustomStringConvertible {
         if Int.random(in: 0..<3, using: &generator) == 0 {
             options.trailingSlash = Bool.random(using: &generator) ? .strict : .redirect
         }
+        let routesOnHosts = Int.random(in: 0..<5, using: &generator) == 0
 
         for index in 0..<Int.random(in: 1...24, using: &generator) {
             var segments: [String] = []
@@ -81,10 +91,17 @@ struct RandomTable: CustomStringConvertible {
                 default:
                     if !usedDoubleStar {
                         usedDoubleStar = true
-                        segments.append("**")
+                        segments.append(Bool.random(using: &generator) ? "**" : "{*c\(parameter)}")
                     } else {
                         segments.append("*")
                     }
+                }
+            }
+            // Optional final parameters (SEMANTICS.md section 2), in a pattern without a catch-all.
+            if !usedDoubleStar, Int.random(in: 0..<5, using: &generator) == 0 {
+                for index in segments.indices.reversed() {
+                    guard segments[index].first == ":", Bool.random(using: &generator) else { break }
+                    segments[index] += "?"
                 }
             }
             let scheme = RandomTable.schemes.randomElement(using: &generator)!
@@ -92,9 +109,10 @@ struct RandomTable: CustomStringConvertible {
             let pattern = (scheme.map { $0 + "://" } ?? "/") + segments.joined(separator: "/") + slash
             let priority = Int.random(in: 0..<8, using: &generator) == 0 ? Int.random(in: -1...1, using: &generator) : 0
             let kind = [RouteKind.action, .action, .action, .object].randomElement(using: &generator)!
+            let host = routesOnHosts ? RandomTable.hostPatterns.randomElement(using: &generator)! : nil
             routes.append(
                 RouteDefinition(
-                    pattern, method: RandomTable.methods.randomElement(using: &generator)!,
+                    pattern, method: RandomTable.methods.randomElement(using: &generator)!, host: host,
                     variant: RandomTable.variants.randomElement(using: &generator)!, priority: priority,
                     name: "r\(index)",
                     handler: kind == .action ? .action { _ in } : .value(index)))
@@ -165,7 +183,7 @@ struct RandomTable: CustomStringConvertible {
         var lines = ["options: \(options)", "handler options: \(handling)"]
         for route in routes {
             lines.append(
-                "  \(route.name ?? "") \(route.method ?? "*") \(route.pattern) variant=\(route.variant ?? "-") priority=\(route.priority) kind=\(route.value.kind.name)"
+                "  \(route.name ?? "") \(route.method ?? "*") \(route.host ?? "")\(route.pattern) variant=\(route.variant ?? "-") priority=\(route.priority) kind=\(route.value.kind.name)"
             )
         }
         for rule in rules { lines.append("  rewrite \(rule.expression) -> \(rule.target)") }

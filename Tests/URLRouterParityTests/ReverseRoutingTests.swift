@@ -29,9 +29,14 @@ import URLRouterHandlers
             let (builder, checker) = (routers[0], routers[1])
             for registration in builder.registrations {
                 let name = try #require(registration.name)
-                let parameters = Dictionary(
+                var parameters = Dictionary(
                     registration.parameterNames.map { ($0, Self.values.randomElement(using: &generator)!) },
                     uniquingKeysWith: { first, _ in first })
+                // A host pattern's labels take one host label each.
+                for name in registration.hostPattern?.parameterNames ?? [] {
+                    parameters[name] = ["acme", "b2", "x-y"].randomElement(using: &generator)!
+                }
+                let host = Self.host(of: registration, parameters)
                 var catchAll = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
                     Self.values.randomElement(using: &generator)!
                 }
@@ -49,7 +54,8 @@ import URLRouterHandlers
                         let other = try #require(error.takenBy)
                         let takenURL = try #require(error.url)
                         let answer = checker.match(
-                            takenURL, method: registration.method, variants: registration.variant.map { [$0] } ?? [])
+                            takenURL, method: registration.method, host: host,
+                            variants: registration.variant.map { [$0] } ?? [])
                         #expect(
                             (try? answer.get())?.route.name == other.name && other.name != name,
                             "seed \(seed): \(takenURL) for \(registration.pattern) said taken by \(other.pattern)")
@@ -60,7 +66,7 @@ import URLRouterHandlers
                 }
                 // The other backend reads the URL back: this route, these values.
                 let answer = checker.match(
-                    url, method: registration.method, variants: registration.variant.map { [$0] } ?? [])
+                    url, method: registration.method, host: host, variants: registration.variant.map { [$0] } ?? [])
                 guard case .success(let match) = answer else {
                     Issue.record("seed \(seed): \(url) for \(registration.pattern) gave \(answer)")
                     continue
@@ -68,7 +74,11 @@ import URLRouterHandlers
                 #expect(match.route.name == name, "seed \(seed): \(url) for \(registration.pattern)")
                 let readBack = Dictionary(
                     match.parameters.path.map { ($0.name, String($0.value)) }, uniquingKeysWith: { first, _ in first })
-                #expect(readBack == parameters, "seed \(seed): \(url) for \(registration.pattern)")
+                var expected = parameters
+                if let name = registration.parsedPattern.catchAllName, !catchAll.isEmpty {
+                    expected[name] = catchAll.joined(separator: "/")
+                }
+                #expect(readBack == expected, "seed \(seed): \(url) for \(registration.pattern)")
                 #expect(match.catchall == (catchAll.isEmpty ? nil : catchAll.joined(separator: "/")))
                 built += 1
             }
@@ -76,5 +86,18 @@ import URLRouterHandlers
         // The property holds over many URLs of every outcome, not vacuously.
         #expect(built > 500, "\(built) built, \(taken) taken, refused \(refused)")
         #expect(taken > 20, "\(built) built, \(taken) taken, refused \(refused)")
+    }
+
+    /// The host the URL builder proves `registration`'s URL on: its host pattern spelled with
+    /// `parameters` (a first `*` as `www`), or `nil` for a route of any host.
+    static func host(of registration: RouteRegistration, _ parameters: [String: String]) -> String? {
+        guard let pattern = registration.hostPattern else { return nil }
+        let labels = pattern.labels.map { label -> String in
+            switch label {
+            case .literal(let text): text
+            case .parameter(let name): parameters[name] ?? ""
+            }
+        }
+        return ((pattern.startsWithAny ? ["www"] : []) + labels).joined(separator: ".")
     }
 }

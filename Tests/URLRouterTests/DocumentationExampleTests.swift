@@ -119,6 +119,44 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
             [literal, number, text, name, rest] == ["literal", "constraint", "in-segment", "parameter", "catch-all"])
     }
 
+    @Test func theReadmesHostExample() throws {
+        let tenants = try RouteTable<String>([
+            .init("/users/:id", method: "GET", host: "{tenant}.example.com", name: "user", value: "tenant user"),
+            .init("/users/:id", method: "GET", value: "user"),
+        ])
+        let tenantUser = try tenants.lookup(method: "GET", host: "acme.example.com", url: "/users/7").get()
+        // tenantUser.value == "tenant user", tenantUser.parameters.get("tenant") == "acme"
+        let anyHost = try tenants.lookup(method: "GET", url: "/users/7").get()  // anyHost.value == "user"
+        let userURL = try tenants.url(forRouteNamed: "user", parameters: ["tenant": "acme", "id": "7"])  // "/users/7"
+        let listed = tenants.routes.map { "\($0.method ?? "any") \($0.host ?? "")\($0.pattern)" }
+        // ["GET {tenant}.example.com/users/:id", "GET /users/:id"]
+
+        #expect(tenantUser.value == "tenant user" && tenantUser.parameters.get("tenant") == "acme")
+        #expect(anyHost.value == "user")
+        #expect(userURL == "/users/7")
+        #expect(listed == ["GET {tenant}.example.com/users/:id", "GET /users/:id"])
+    }
+
+    @Test func theHostsExample() throws {
+        let tenants = try RouteTable<String>([
+            .init("/users/:id", method: "GET", host: "{tenant}.example.com", name: "user", value: "tenant"),
+            .init("/users/:id", method: "GET", value: "any host"),
+            .init("/docs/:version?", method: "GET", value: "docs"),
+            .init("/files/{*path}", method: "GET", value: "files"),
+        ])
+        let match = try tenants.lookup(method: "GET", host: "acme.example.com:8080", url: "/users/7").get()
+        let tenant = match.parameters.get("tenant")  // "acme"
+        let plain = try tenants.lookup(method: "GET", url: "/users/7").get()  // "any host"
+        let docs = try tenants.lookup(method: "GET", url: "/docs").get()  // version: nil
+        let file = try tenants.lookup(method: "GET", url: "/files/css/a.css").get()
+        let path = file.parameters.get("path")  // "css/a.css"
+
+        #expect(match.value == "tenant" && tenant == "acme" && match.parameters.get("id") == "7")
+        #expect(plain.value == "any host")
+        #expect(docs.value == "docs" && docs.parameters.get("version") == nil)
+        #expect(file.value == "files" && path == "css/a.css")
+    }
+
     @Test func theRewriteRulesExample() throws {
         let web = Router()
         try web.register("app://search") { match in

@@ -11,8 +11,10 @@ import Glibc
 struct RawHTTP {
     let port: Int
 
-    /// The server's answer to `method target`, with `Connection: close`.
-    func send(_ method: String, _ target: String) throws -> (status: Int, headers: [String: String], body: String) {
+    /// The server's answer to `method target`, with `Host: host` and `Connection: close`.
+    func send(_ method: String, _ target: String, host: String = "127.0.0.1") throws -> (
+        status: Int, headers: [String: String], body: String
+    ) {
         let handle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard handle >= 0 else { throw Abort(.internalServerError, reason: "socket: \(errno)") }
         defer { close(handle) }
@@ -28,7 +30,7 @@ struct RawHTTP {
             }
         }
         guard connected == 0 else { throw Abort(.internalServerError, reason: "connect: \(errno)") }
-        let request = Array("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array("\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8)
         guard write(handle, request, request.count) == request.count else {
             throw Abort(.internalServerError, reason: "write: \(errno)")
         }

@@ -61,10 +61,31 @@ public struct Parameters: Sendable {
         } ?? []
     }
 
-    /// Path parameters in pattern order.
+    /// Path parameters in pattern order, then a named catch-all's (`{*name}`), then the host
+    /// pattern's (SEMANTICS.md section 11).
     public var path: [(name: String, value: String)] {
         let names = self.names
-        return (0..<count).map { (names[$0], value(at: $0)) }
+        return (0..<count).map { (names[$0], value(at: $0)) } + catchAll + host
+    }
+
+    /// A named catch-all's segments (`{*name}`), decoded and joined by `/`, as that parameter.
+    var catchAll: [(name: String, value: String)] {
+        guard let name = match.record.route.parsedPattern.catchAllName, let value = match.catchall else { return [] }
+        return [(name, value)]
+    }
+
+    /// The host pattern's parameters, in pattern order: the labels of the lookup's host they took.
+    var host: [(name: String, value: String)] {
+        guard var host = match.record.rare?.host, let pattern = match.record.route.hostPattern else { return [] }
+        return host.withUTF8 { bytes in
+            var values: [(name: String, value: String)] = []
+            pattern.forEachLabel(in: bytes) { label, range in
+                if case .parameter(let name) = label {
+                    values.append((name, String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)))
+                }
+            }
+            return values
+        }
     }
 
     /// The value for `name`: an extra value as the caller gave it, else a path parameter, else the
@@ -117,6 +138,7 @@ public struct Parameters: Sendable {
         var merged: [String: any Sendable] = [:]
         for item in queryItems { merged[item.name] = item.value }
         for (index, name) in names.enumerated() where index < count { merged[name] = value(at: index) }
+        for (name, value) in catchAll + host { merged[name] = value }
         for (name, value) in extra { merged[name] = value }
         return merged
     }
@@ -131,11 +153,16 @@ public struct Parameters: Sendable {
         queryItems.filter { $0.name == name }.map(\.value)
     }
 
-    /// The path parameter `name`, else the last query value of that name.
+    /// The path parameter `name` (a named catch-all's and the host pattern's too), else the last
+    /// query value of that name.
     func string(_ name: String) -> String? {
         if let index = match.record.store.parameterIndex(named: name, handle: match.record.handle), index < count {
             return value(at: index)
         }
+        if let catchAllName = match.record.route.parsedPattern.catchAllName, catchAllName == name {
+            return match.catchall
+        }
+        if match.record.rare?.host != nil, let value = host.last(where: { $0.name == name }) { return value.value }
         return lastQueryValue(name)
     }
 

@@ -51,13 +51,13 @@ package final class RouteMatch: Sendable {
     }
 
     /// The value for `name` that ``Parameters/get(_:)`` answers: for a match with nothing rare (no
-    /// extra values, no escapes, ranges that pack), the path parameter found in one step, else the
-    /// last query value, the name searched for once.
+    /// extra values, no escapes, ranges that pack), the path parameter found in one step, else a
+    /// named catch-all's or the last query value.
     @usableFromInline func value(named name: String) -> String? {
         guard record.rare == nil else { return parameters.describedValue(name) }
         guard let index = record.store.parameterIndex(named: name, handle: record.handle),
             index < record.packedCaptures.count
-        else { return parameters.lastQueryValue(name) }
+        else { return parameters.string(name) }
         return record.packedParameter(at: index)
     }
 
@@ -75,8 +75,9 @@ package final class RouteMatch: Sendable {
     package var catchall: String? { record.catchall }
     /// The lower-cased scheme (or the default scheme).
     package var scheme: String? { record.requestScheme }
-    /// The host, when the URL has one.
-    package var host: String? { request.host.map(String.init) }
+    /// The host the lookup routed on (SEMANTICS.md section 11): the one given, else the URL's
+    /// own; lower-cased, without port or trailing `.`.
+    package var host: String? { record.rare?.host ?? request.host.flatMap(LookupHost.normalized(urlHost:)) }
     /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded).
     package var path: String { request.path(keepingTrailingSlash: record.store.keepsTrailingSlash) }
     /// The fragment as written.

@@ -6,6 +6,10 @@ public final class RouteRegistration: Sendable {
     package let parsedPattern: RoutePattern
     /// The pattern, as written.
     public var pattern: String { parsedPattern.source }
+    /// The host pattern, parsed (SEMANTICS.md section 11), or `nil` for a route of any host.
+    package let hostPattern: HostPattern?
+    /// The host pattern, as written, or `nil` for a route of any host.
+    public var host: String? { hostPattern?.source }
     /// The upper-cased HTTP method, or `nil` for any.
     public let method: String?
     /// The variant tag (SEMANTICS.md section 9), or `nil` for the untagged target.
@@ -22,10 +26,11 @@ public final class RouteRegistration: Sendable {
 
     /// Makes a registration.
     package init(
-        pattern: RoutePattern, method: String? = nil, variant: String? = nil, priority: Int = 0,
-        name: String? = nil, handle: Int = 0
+        pattern: RoutePattern, host: HostPattern? = nil, method: String? = nil, variant: String? = nil,
+        priority: Int = 0, name: String? = nil, handle: Int = 0
     ) {
         self.parsedPattern = pattern
+        self.hostPattern = host
         self.method = method
         self.variant = variant
         self.priority = priority
@@ -37,7 +42,7 @@ public final class RouteRegistration: Sendable {
     /// The same registration with another handle.
     func renumbered(_ handle: Int) -> RouteRegistration {
         RouteRegistration(
-            pattern: parsedPattern, method: method, variant: variant, priority: priority, name: name,
-            handle: handle)
+            pattern: parsedPattern, host: hostPattern, method: method, variant: variant, priority: priority,
+            name: name, handle: handle)
     }
 }

@@ -55,8 +55,19 @@ extension RouteTable {
         /// integrations.
         package func rawParameter(at index: Int) -> URLText { view.rawParameter(at: index) }
 
-        /// The path parameter called `name`, or `nil` when the route has none of that name.
+        /// The path parameter called `name`, else the host pattern's (SEMANTICS.md section 11),
+        /// or `nil` when the route has none of that name.
         public func parameter(_ name: String) -> URLText? { view.parameter(name) }
+
+        /// The names of the host pattern's parameters, in order (read with ``parameter(_:)``).
+        package var hostParameterNames: [String] { view.registrationHostNames }
+
+        /// The name of a `{*name}` catch-all, whose segments are also that parameter.
+        package var catchAllName: String? { view.catchAllName }
+
+        /// The host the lookup routed on (given, or the URL's own in a table with host routes;
+        /// lower-cased, without port or trailing `.`), or `nil` when it had none.
+        public var host: URLText? { view.host }
 
         /// The name of the path parameter at `index`.
         public func parameterName(at index: Int) -> String { view.parameterName(at: index) }
@@ -108,14 +119,18 @@ struct MatchView {
     let catchAllRange: Range<Int>?
     let querySpan: (Int32, Int32)
     let decodePlus: Bool
+    /// The host the lookup routed on, empty for none.
+    let host: UnsafeBufferPointer<UInt8>
     /// Where each of ``segments`` is written in ``bytes``, when escapes were decoded (else
     /// ``storage`` is the URL as written).
     let writtenSegments: UnsafePointer<Range<Int>>?
 
     init(
         handle: Int, registration: UnsafePointer<RouteRegistration?>, names: UnsafeBufferPointer<(Int32, Int32)>,
-        nameBytes: UnsafePointer<UInt8>, resolution: borrowing Resolution, decodePlus: Bool
+        nameBytes: UnsafePointer<UInt8>, resolution: borrowing Resolution, host: UnsafeBufferPointer<UInt8>,
+        decodePlus: Bool
     ) {
+        self.host = host
         self.handle = handle
         self.registration = registration
         self.names = names
@@ -162,9 +177,48 @@ extension UnsafePointer where Pointee == MatchView {
             }
             return nil
         }
-        guard let found else { return nil }
+        guard let found else { return catchAllParameter(name) ?? hostParameter(name) }
         return parameter(at: found)
     }
+
+    /// A named catch-all's segments (`{*name}`) as the parameter `name`: the text from its first
+    /// segment to its last, in comparison form (``URLText/string`` decodes it and reads a run of
+    /// `/` as one, as the owning match's `catchall` joins the segments); `nil` for another name,
+    /// and when the URL runs other text between them (a host segment's port: read
+    /// `catchAllSegment(at:)`).
+    func catchAllParameter(_ name: String) -> URLText? {
+        guard let range = pointee.catchAllRange, !range.isEmpty,
+            pointee.registration.pointee.unsafelyUnwrapped.parsedPattern.catchAllName == name
+        else { return nil }
+        let segments = pointee.segments
+        let storage = pointee.storage
+        // Only `/` between the segments: not so after a host segment with a port (`h:8/x`).
+        for index in range.dropFirst() {
+            let gap = segments[index - 1].upperBound..<segments[index].lowerBound
+            if storage[gap].contains(where: { $0 != UInt8(ascii: "/") }) { return nil }
+        }
+        let span = segments[range.lowerBound].lowerBound..<segments[range.upperBound - 1].upperBound
+        return URLText(UnsafeBufferPointer(rebasing: storage[span]), form: .segments)
+    }
+
+    /// The host pattern's parameter called `name`, or `nil`.
+    func hostParameter(_ name: String) -> URLText? {
+        let host = pointee.host
+        guard !host.isEmpty, let pattern = pointee.registration.pointee.unsafelyUnwrapped.hostPattern,
+            let range = pattern.range(ofParameter: name, in: host)
+        else { return nil }
+        return URLText(UnsafeBufferPointer(rebasing: host[range]), form: .path)
+    }
+
+    var host: URLText? {
+        pointee.host.isEmpty ? nil : URLText(pointee.host, form: .path)
+    }
+
+    var registrationHostNames: [String] {
+        pointee.registration.pointee.unsafelyUnwrapped.hostPattern?.parameterNames ?? []
+    }
+
+    var catchAllName: String? { pointee.registration.pointee.unsafelyUnwrapped.parsedPattern.catchAllName }
 
     func parameterName(at index: Int) -> String {
         let span = pointee.names[index]
@@ -277,6 +331,9 @@ public struct URLText: ~Copyable {
     enum Form {
         /// Path text, in comparison form or as written: every escape decodes, `+` is itself.
         case path
+        /// Path segments as the URL runs them, from the first to the last (a named catch-all's):
+        /// as ``path``, with a run of `/` (an empty segment, dropped) read as one.
+        case segments
         /// Percent-encoded as written, `+` a space when `plusAsSpace`.
         case query(plusAsSpace: Bool)
     }
@@ -290,6 +347,18 @@ public struct URLText: ~Copyable {
     public var string: String {
         var plusAsSpace = false
         if case .query(let plus) = form { plusAsSpace = plus }
+        if case .segments = form,
+            bytes.indices.dropFirst().contains(where: {
+                bytes[$0] == UInt8(ascii: "/") && bytes[$0 - 1] == UInt8(ascii: "/")
+            })
+        {
+            var joined: [UInt8] = []
+            for (index, byte) in bytes.enumerated()
+            where byte != UInt8(ascii: "/") || index == 0 || bytes[index - 1] != UInt8(ascii: "/") {
+                joined.append(byte)
+            }
+            return joined.withUnsafeBufferPointer { URLText($0, form: .path).string }
+        }
         let needsDecoding = bytes.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
         let text = String(copyingUTF8: bytes)
         guard needsDecoding else { return text }

@@ -23,6 +23,10 @@ extension RouteTable {
         /// The segments the catch-all (`**`) took, decoded and joined by `/`, when the route has one.
         public var catchall: String? { details.catchall }
 
+        /// The host the lookup routed on (the one given, else the URL's own; lower-cased, without
+        /// port or trailing `.`), or `nil` when it had none.
+        public var host: String? { details.host }
+
         /// The number of path parameters (for the instruction count of `Benchmarks/LookupCost`).
         @_spi(Tools) @inlinable public var parameterCount: Int { details.parameterCount }
 

@@ -46,7 +46,7 @@ extension RouteTable {
         let method = method.flatMap(HTTPMethodName.normalized)
         let found = table.routes.lazy.flatMap(\.targets).first { registration in
             registration.method == method
-                && LoweredPattern(registration.parsedPattern, options: options).key == key
+                && LoweredPattern(registration, options: options).key == key
         }
         guard let registration = found else {
             throw URLBuildError(
@@ -61,8 +61,9 @@ extension RouteTable {
     ) throws(URLBuildError) -> String {
         try URLBuilder(registration: registration, options: options).build(
             parameters: parameters, catchAll: catchAll, query: query
-        ) { url in
-            table.lookup(url, method: registration.method, variants: registration.variant.map { [$0] } ?? [])
+        ) { url, host in
+            table.lookup(
+                url, method: registration.method, host: host, variants: registration.variant.map { [$0] } ?? [])
         }
     }
 }

@@ -45,14 +45,15 @@ extension RouteTable {
         var indices: [Int] = []
         var values: [Value] = []
         func name(_ index: Int) -> String {
-            "route \(index) (\(routes[index].method ?? "any") \(routes[index].pattern))"
+            let host = routes[index].host.map { " host \($0)" } ?? ""
+            return "route \(index) (\(routes[index].method ?? "any") \(routes[index].pattern)\(host))"
         }
         for (index, route) in routes.enumerated() {
             let registration: RouteRegistration
             do {
                 registration = try RouteValidation.registration(
-                    pattern: route.pattern, method: route.method, variant: route.variant, priority: route.priority,
-                    name: route.name, handle: values.count, backend: backend)
+                    pattern: route.pattern, host: route.host, method: route.method, variant: route.variant,
+                    priority: route.priority, name: route.name, handle: values.count, backend: backend)
             } catch {
                 problems.append(RouteProblem(route: index, subjectText: name(index), error: error))
                 continue
@@ -111,11 +112,11 @@ extension RouteTable {
     /// Refuses a route's pattern, method and variant as ``validate(_:rewriteRules:options:backend:)``
     /// refuses them on their own (constraints compiled on `backend`), without compiling a table:
     /// for the integrations' registration calls that throw at once.
-    package static func check(pattern: String, method: String?, variant: String? = nil, backend: RouterBackend)
-        throws(RouterError)
-    {
+    package static func check(
+        pattern: String, host: String? = nil, method: String?, variant: String? = nil, backend: RouterBackend
+    ) throws(RouterError) {
         _ = try RouteValidation.registration(
-            pattern: pattern, method: method, variant: variant, priority: 0, name: nil, handle: 0,
+            pattern: pattern, host: host, method: method, variant: variant, priority: 0, name: nil, handle: 0,
             backend: backend)
     }
 

@@ -56,8 +56,22 @@ public struct RouteTable<Value: Sendable>: Sendable {
         self.values = RouteValues(values)
     }
 
-    /// The number of routes (of distinct pattern, method and variant).
-    public var count: Int { table.routes.reduce(0) { $0 + $1.targetCount } }
+    /// The number of routes (of distinct pattern, host, method and variant).
+    public var count: Int { table.store.registrations.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// The table's routes, in registration order, as they were given (a route that a later one
+    /// of the same pattern, host, method and variant replaced is not listed): each one's
+    /// pattern, host, method (upper-cased), variant, priority, name and value.
+    public var routes: [Route] {
+        let store = table.store
+        return (0..<store.handleCount).compactMap { handle in
+            guard let registration = store.registrations[handle] else { return nil }
+            return Route(
+                registration.pattern, method: registration.method, host: registration.host,
+                variant: registration.variant, priority: registration.priority, name: registration.name,
+                value: values.pointer(handle).pointee)
+        }
+    }
 
     /// The backend that compiled the table.
     var backendName: String { table.backendName }
@@ -81,7 +95,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     }
 
     /// The owning match of `match`, a match found in this table: for the handler router, which
-    /// looks up step by step (``CompiledTable/withPreparedLookup(_:method:variants:forcingCharges:_:)``).
+    /// looks up step by step (``CompiledTable/withPreparedLookup(_:method:host:variants:forcingCharges:_:)``).
     @inlinable
     package func match(_ match: RouteMatch) -> Match {
         Match(value: values.pointer(match.handle).pointee, details: match)
@@ -102,6 +116,69 @@ public struct RouteTable<Value: Sendable>: Sendable {
         case .success(let match): return .success(self.match(match))
         case .failure(let miss): return .failure(miss)
         }
+    }
+
+    /// Looks `url` up on `host` (SEMANTICS.md section 11) and answers an owning match: a host
+    /// pattern's parameters are read like path parameters (`match.parameters.get("tenant")`).
+    ///
+    /// - Parameters:
+    ///   - method: the request's HTTP method (any case), or `nil`.
+    ///   - host: the request's `Host` header (or `:authority`), port and all; `nil` routes on the
+    ///     URL's own host, as ``lookup(method:url:variants:)`` does. A value that is not a host
+    ///     misses with ``RouteMiss/Reason/malformedURL``.
+    ///   - url: a URL or a path with its query.
+    ///   - variants: acceptable variants in preference order.
+    /// - Returns: the match, or the miss and its reason.
+    @inlinable
+    public func lookup(method: String?, host: String?, url: String, variants: [String] = []) -> Result<Match, RouteMiss>
+    {
+        switch table.lookup(url, method: method, host: host, variants: variants) {
+        case .success(let match): return .success(self.match(match))
+        case .failure(let miss): return .failure(miss)
+        }
+    }
+
+    /// Looks `url` up on `host` (SEMANTICS.md section 11) and lends the answer to `body`, as
+    /// ``withMatch(method:url:variants:_:)`` does; ``BorrowedMatch/parameter(_:)`` reads a host
+    /// pattern's parameters too.
+    ///
+    /// - Parameters:
+    ///   - method: the request's HTTP method (any case), or `nil`.
+    ///   - host: the request's `Host` header (or `:authority`); `nil` routes on the URL's own host.
+    ///     A value that is not a host misses with ``RouteMiss/Reason/malformedURL``.
+    ///   - url: a URL or a path with its query.
+    ///   - variants: acceptable variants in preference order.
+    ///   - body: reads the answer.
+    /// - Returns: what `body` returns.
+    @inlinable
+    public func withMatch<Result>(
+        method: String?, host: String?, url: String, variants: [String] = [], _ body: (borrowing Lookup) -> Result
+    ) -> Result {
+        var result: Result?
+        table.withLookup(url, method: method, host: host, variants: variants) { found in
+            switch found {
+            case .match(let view):
+                let lookup = Lookup.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle)))
+                result = body(lookup)
+            case .miss(let reason, let allowedMethods):
+                let lookup = Lookup.miss(reason, allowedMethods: allowedMethods)
+                result = body(lookup)
+            }
+        }
+        return result.unsafelyUnwrapped
+    }
+
+    /// Whether a route has a host pattern: the table routes on a lookup's host.
+    package var routesOnHosts: Bool { table.matchesHosts }
+
+    /// ``withMatch(method:host:url:variants:_:)`` on `host` in a table with host routes, else
+    /// ``withMatch(method:url:variants:_:)``: for the integrations, which read a request's host
+    /// only for a table that routes on it.
+    package func withMatch<Result>(
+        method: String?, routingHost host: () -> String?, url: String, _ body: (borrowing Lookup) -> Result
+    ) -> Result {
+        guard table.matchesHosts else { return withMatch(method: method, url: url, body) }
+        return withMatch(method: method, host: host(), url: url, body)
     }
 
     /// Looks `url` up and lends the answer to `body`: the hot path of a server.

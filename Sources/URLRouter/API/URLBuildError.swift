@@ -38,7 +38,7 @@ public struct URLBuildError: Error, Sendable, CustomStringConvertible {
     /// Why, in one sentence.
     public var message: String
 
-    init(
+    package init(
         _ reason: Reason, route: String, parameter: String? = nil, takenBy: RouteRegistration? = nil,
         url: String? = nil, message: String
     ) {

@@ -35,14 +35,17 @@ struct MatchRequest {
     var variants: UnsafeBufferPointer<String>
     /// Room for the winner's captures: as many as the table's route with the most.
     var captureRoom: RangeBuffer
+    /// The lookup's host (``LookupHost``), empty for a lookup without one.
+    var host: UnsafeBufferPointer<UInt8>
 
     /// Makes a request for all of `segments`.
     init(
         bytes: UnsafeBufferPointer<UInt8>, segments: RangeBuffer, segmentRun: Range<Int>? = nil,
         scheme: UnsafeBufferPointer<UInt8>?, method: MethodFilter, variants: UnsafeBufferPointer<String>,
-        captureRoom: RangeBuffer, trailingSlash: Bool = false
+        captureRoom: RangeBuffer, trailingSlash: Bool = false, host: UnsafeBufferPointer<UInt8> = LookupHost.none
     ) {
         self.trailingSlash = trailingSlash
+        self.host = host
         self.bytes = bytes
         self.segments = segments
         self.segmentRun = segmentRun
@@ -72,13 +75,14 @@ struct MatchRequest {
 
     /// Whether a route whose path matched answers the request: its method (index `routeMethod`
     /// in `methods`, by ``MethodList/allows(_:routeMethod:)``), its scheme (``accepts(scheme:)``),
-    /// its variants (``CompiledRoute/answers(variants:)``) and the path's trailing slash
-    /// (``SlashRule/accepts(trailingSlash:)``). The one place the four are combined, for the
+    /// its variants (``CompiledRoute/answers(variants:)``), the path's trailing slash
+    /// (``SlashRule/accepts(trailingSlash:)``) and the host (``HostPattern/matches(_:)``). The one
+    /// place the five are combined, for the
     /// matchers that check them after a path matched (the Foundation matcher, the PCRE2 backend's
     /// literal map); the PCRE2 alternation checks the same at the end of each branch.
     ///
     /// `schemeAndVariantsMayRefuse` is `false` for a route known to take every scheme, variant
-    /// list and path ending, which then is not read.
+    /// list, path ending and host, which then is not read.
     func isAnswered(
         by route: @autoclosure () -> CompiledRoute, method routeMethod: Int?, in methods: MethodList,
         schemeAndVariantsMayRefuse: Bool = true
@@ -87,7 +91,7 @@ struct MatchRequest {
         guard schemeAndVariantsMayRefuse else { return true }
         let route = route()
         return accepts(scheme: route.scheme) && route.answers(variants: variants)
-            && route.slash.accepts(trailingSlash: trailingSlash)
+            && route.slash.accepts(trailingSlash: trailingSlash) && (route.host?.matches(host) ?? true)
     }
 }
 

@@ -1,26 +1,50 @@
 /// Builds the URL of one route from values, and proves it by looking it up: the URL is returned
-/// only when the table answers it with the same route and the same values.
+/// only when the table answers it with the same route and the same values. An absent optional
+/// parameter leaves its segment out; a named catch-all takes its value's segments; a route with a
+/// host pattern is looked up on the host its values spell (the URL returned is the path).
 struct URLBuilder {
     let registration: RouteRegistration
     let options: RouterOptions
 
-    /// The URL for `parameters` and `catchAll` (and `query` after `?`), checked with `lookup`.
+    /// The URL for `parameters` and `catchAll` (and `query` after `?`), checked with `lookup`
+    /// (of a URL on a host).
     func build(
-        parameters: [String: String], catchAll: [String], query: [(name: String, value: String)],
-        lookup: (String) -> Result<RouteMatch, RouteMiss>
+        parameters: [String: String], catchAll given: [String], query: [(name: String, value: String)],
+        lookup: (_ url: String, _ host: String?) -> Result<RouteMatch, RouteMiss>
     ) throws(URLBuildError) -> String {
         let pattern = registration.parsedPattern
-        let lowered = LoweredPattern(pattern, options: options)
-        let names = Set(registration.parameterNames)
+        let lowered = LoweredPattern(registration, options: options)
+        let hostNames = registration.hostPattern?.parameterNames ?? []
+        let names = Set(registration.parameterNames + hostNames + (pattern.catchAllName.map { [$0] } ?? []))
         if let unused = parameters.keys.sorted().first(where: { !names.contains($0) }) {
             throw error(.unusedValue, unused, "the pattern has no parameter '\(unused)'")
         }
         let hasCatchAll = lowered.elements.contains(.catchAll)
-        if !hasCatchAll, !catchAll.isEmpty {
-            throw error(.unusedValue, "**", "the pattern has no catch-all for \(catchAll.count) segments")
+        if !hasCatchAll, !given.isEmpty {
+            throw error(.unusedValue, "**", "the pattern has no catch-all for \(given.count) segments")
         }
+        // A named catch-all's value is its segments.
+        var catchAll = given
+        var expected = parameters
+        if let name = pattern.catchAllName {
+            if let value = parameters[name] {
+                catchAll = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            } else if !given.isEmpty {
+                expected[name] = given.joined(separator: "/")
+            }
+        }
+        let host = try hostText(parameters)
+        let firstOptional = pattern.segments.count - pattern.optionalCount
         var segments: [String] = []
-        for (segment, element) in zip(pattern.segments, lowered.elements) {
+        for (index, (segment, element)) in zip(pattern.segments, lowered.elements).enumerated() {
+            if index >= firstOptional, case .parameter(let name, _) = segment.kind, parameters[name] == nil {
+                // An absent optional parameter leaves out its segment, and every one after it.
+                let later = pattern.segments[index...].flatMap(\.parameterNames).first { parameters[$0] != nil }
+                if let later {
+                    throw error(.missingValue, name, "':\(name)?' has no value, and ':\(later)?' after it has one")
+                }
+                break
+            }
             switch segment.kind {
             case .literal(let text):
                 segments.append(Self.encodeLiteral(text))
@@ -58,22 +82,44 @@ struct URLBuilder {
         } else {
             url = "/" + url
         }
+        if lowered.slash == .required, !segments.isEmpty { url += "/" }
         if !query.isEmpty {
             url +=
                 "?"
                 + query.map { PercentCoding.encode($0.name) + "=" + PercentCoding.encode($0.value) }
                 .joined(separator: "&")
         }
-        try check(url, parameters: parameters, catchAll: hasCatchAll ? catchAll : nil, lookup: lookup)
+        try check(url, host: host, parameters: expected, catchAll: hasCatchAll ? catchAll : nil, lookup: lookup)
         return url
     }
 
-    /// Looks `url` up and requires this route and these values back.
+    /// The host the route's host pattern spells with `parameters` (a first `*` as `www`), or
+    /// `nil` for a route without one.
+    private func hostText(_ parameters: [String: String]) throws(URLBuildError) -> String? {
+        guard let host = registration.hostPattern else { return nil }
+        var labels: [String] = host.startsWithAny ? ["www"] : []
+        for label in host.labels {
+            switch label {
+            case .literal(let text): labels.append(text)
+            case .parameter(let name):
+                guard let value = parameters[name] else {
+                    throw error(.missingValue, name, "the host label '{\(name)}' has no value")
+                }
+                guard !value.isEmpty, !value.contains("."), (try? LookupHost.normalized(given: value)) != nil else {
+                    throw error(.invalidValue, name, "'{\(name)}' must be one host label (letters, digits, '-', '_')")
+                }
+                labels.append(value)
+            }
+        }
+        return labels.joined(separator: ".")
+    }
+
+    /// Looks `url` up on `host` and requires this route and these values back.
     private func check(
-        _ url: String, parameters: [String: String], catchAll: [String]?,
-        lookup: (String) -> Result<RouteMatch, RouteMiss>
+        _ url: String, host: String?, parameters: [String: String], catchAll: [String]?,
+        lookup: (String, String?) -> Result<RouteMatch, RouteMiss>
     ) throws(URLBuildError) {
-        switch lookup(url) {
+        switch lookup(url, host) {
         case .success(let match):
             guard match.route.handle == registration.handle else {
                 throw URLBuildError(

@@ -11,6 +11,8 @@ final class CompiledRoute: Sendable {
     let elements: [RouteElement]
     /// Which paths it takes by their trailing slash.
     let slash: SlashRule
+    /// The host pattern, or `nil` for a route of any host.
+    let host: HostPattern?
     /// The HTTP method, or `nil` for any.
     let method: String?
     /// The priority.
@@ -34,9 +36,10 @@ final class CompiledRoute: Sendable {
 
     init(
         scheme: String?, elements: [RouteElement], firstTarget: RouteRegistration, otherTargets: [RouteRegistration],
-        sequence: Int, strictVariants: Bool, slash: SlashRule = .any
+        sequence: Int, strictVariants: Bool, slash: SlashRule = .any, host: HostPattern? = nil
     ) {
         self.scheme = scheme
+        self.host = host
         self.elements = elements
         self.slash = slash
         self.method = firstTarget.method
@@ -134,7 +137,7 @@ extension CompiledRoute {
         for route in routes {
             starts.append(keys.count)
             PrecedenceKey.append(
-                priority: route.priority, elements: route.elements, schemeBound: route.scheme != nil,
+                priority: route.priority, host: route.host, elements: route.elements, schemeBound: route.scheme != nil,
                 method: route.method, sequence: route.sequence, to: &keys)
         }
         starts.append(keys.count)

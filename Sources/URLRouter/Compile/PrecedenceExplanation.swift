@@ -1,5 +1,5 @@
 /// Why one route ranks above another (SEMANTICS.md section 3), in words: the first of priority,
-/// the position and segment kinds that decided, scheme, method and registration order that tells
+/// host, the position and segment kinds that decided, scheme, method and registration order that tells
 /// them apart. `urlrouter match --explain` and `urlrouter lint` print it.
 package struct PrecedenceExplanation: Sendable {
     /// The options the routes are read under (a final `*`, the default scheme).
@@ -14,6 +14,8 @@ package struct PrecedenceExplanation: Sendable {
     package enum Rule: Sendable, Hashable {
         /// A higher priority.
         case priority
+        /// A more specific host pattern (SEMANTICS.md section 11), or one beside none.
+        case host
         /// A more specific segment at the first position where the two differ.
         case specificity(position: Int)
         /// Bound to a scheme, beside a route for any scheme.
@@ -42,6 +44,9 @@ package struct PrecedenceExplanation: Sendable {
         switch rule {
         case .priority:
             return (.priority, "priority \(higher.priority) over \(lower.priority)")
+        case .host:
+            let lowerHost = lower.host.map { "host \($0)" } ?? "a route of any host"
+            return (.host, "host \(higher.host ?? "") is more specific than \(lowerHost)")
         case .specificity(let position):
             let (rankA, rankB) = (rank(a, at: position - 1), rank(b, at: position - 1))
             let first = describe(higher, a, at: position - 1)
@@ -67,7 +72,7 @@ package struct PrecedenceExplanation: Sendable {
 
     /// `route`'s pattern as these options read it.
     private func lowered(_ route: RouteRegistration) -> LoweredPattern {
-        LoweredPattern(route.parsedPattern, options: options)
+        LoweredPattern(route, options: options)
     }
 
     /// Where the ``PrecedenceKey``s of `a` and `b` (registration order left out), whose patterns
@@ -79,11 +84,11 @@ package struct PrecedenceExplanation: Sendable {
         var keyA: [UInt64] = []
         var keyB: [UInt64] = []
         PrecedenceKey.append(
-            priority: a.priority, elements: loweredA.elements, schemeBound: loweredA.scheme != nil, method: a.method,
-            sequence: 0, to: &keyA)
+            priority: a.priority, host: loweredA.host, elements: loweredA.elements,
+            schemeBound: loweredA.scheme != nil, method: a.method, sequence: 0, to: &keyA)
         PrecedenceKey.append(
-            priority: b.priority, elements: loweredB.elements, schemeBound: loweredB.scheme != nil, method: b.method,
-            sequence: 0, to: &keyB)
+            priority: b.priority, host: loweredB.host, elements: loweredB.elements,
+            schemeBound: loweredB.scheme != nil, method: b.method, sequence: 0, to: &keyB)
         return keyA.withUnsafeBufferPointer { keyA in
             keyB.withUnsafeBufferPointer { keyB in
                 guard let index = PrecedenceKey.firstDifference(keyA, keyB) else { return nil }

@@ -2,18 +2,21 @@
 /// one definition that the compiled table sorts its routes by and that `urlrouter match --explain`
 /// and `lint` read the deciding rule from.
 ///
-/// The words, in order: the priority (higher first); one rank per position of the pattern
+/// The words, in order: the priority (higher first); the host pattern's class and its number of
+/// labels (SEMANTICS.md section 11: all literal, then with a `{name}`, then starting with `*`,
+/// then no host pattern; more labels first); one rank per position of the pattern
 /// (``CompiledRoute/PositionRank``) and the rank of the pattern's end, so that a shorter route
 /// compares its end with a longer one's next position; scheme-bound before scheme-less; the
 /// method tier; the registration order.
-enum PrecedenceKey {
+package enum PrecedenceKey {
     /// Appends the words of one route's key to `words`.
-    static func append(
-        priority: Int, elements: [RouteElement], schemeBound: Bool, method: String?, sequence: Int,
-        to words: inout [UInt64]
+    package static func append(
+        priority: Int, host: HostPattern?, elements: [RouteElement], schemeBound: Bool, method: String?,
+        sequence: Int, to words: inout [UInt64]
     ) {
         // Priority descending: flip the sign bit (order-preserving), then every bit (reversing).
         words.append(~(UInt64(bitPattern: Int64(priority)) ^ (1 << 63)))
+        words.append(UInt64(host?.rankClass ?? 3) << 32 | UInt64(UInt32.max - UInt32(clamping: host?.labelCount ?? 0)))
         for element in elements { words.append(CompiledRoute.PositionRank(element).word) }
         words.append(CompiledRoute.PositionRank.ended.word)
         words.append(schemeBound ? 0 : 1)
@@ -22,7 +25,7 @@ enum PrecedenceKey {
     }
 
     /// Whether key `a` comes before key `b`.
-    static func precedes(_ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>) -> Bool {
+    package static func precedes(_ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>) -> Bool {
         guard let index = firstDifference(a, b) else { return a.count < b.count }
         return a[index] < b[index]
     }
@@ -42,9 +45,10 @@ enum PrecedenceKey {
     static func rule(ofWord index: Int, positions: Int) -> PrecedenceExplanation.Rule {
         switch index {
         case 0: .priority
-        case 1...(positions + 1): .specificity(position: index)
-        case positions + 2: .scheme
-        case positions + 3: .method
+        case 1: .host
+        case 2...(positions + 2): .specificity(position: index - 1)
+        case positions + 3: .scheme
+        case positions + 4: .method
         default: .registrationOrder
         }
     }

@@ -116,7 +116,7 @@ package struct RouteRegistry: Sendable {
 
     private func key(_ registration: RouteRegistration) -> Key {
         Key(
-            pattern: LoweredPattern(registration.parsedPattern, options: options).key, method: registration.method,
+            pattern: LoweredPattern(registration, options: options).key, method: registration.method,
             variant: registration.variant)
     }
 
@@ -131,7 +131,7 @@ package struct RouteRegistry: Sendable {
         try checkMethodCount(adding: registrations.map(\.method), pattern: registrations.first?.pattern ?? "")
         entries.reserveCapacity(entries.count + registrations.count)
         // Each pattern lowered once, for the check and the entry.
-        let lowered = registrations.map { LoweredPattern($0.parsedPattern, options: options) }
+        let lowered = registrations.map { LoweredPattern($0, options: options) }
         try checkDuplicates(registrations, lowered)
         return zip(registrations, lowered).compactMap { add($0, lowered: $1) }
     }
@@ -141,7 +141,7 @@ package struct RouteRegistry: Sendable {
     /// - Returns: the registration it replaced, if any.
     @discardableResult
     mutating func add(_ registration: RouteRegistration) -> RouteRegistration? {
-        add(registration, lowered: LoweredPattern(registration.parsedPattern, options: options))
+        add(registration, lowered: LoweredPattern(registration, options: options))
     }
 
     /// ``add(_:)`` with the registration's pattern already lowered under this registry's options.
@@ -209,24 +209,27 @@ package struct RouteRegistry: Sendable {
         let ordered = entries.values.sorted { $0.sequence < $1.sequence }
         var groupOf: [GroupKey: Int] = [:]
         groupOf.reserveCapacity(ordered.count)
-        var firsts: [Int] = []
         var others: [Int: [RouteRegistration]] = [:]
+        // A pattern with optional segments is one route per expansion, each in its own group.
+        var firsts: [(entry: Int, pattern: LoweredPattern)] = []
         for (position, entry) in ordered.enumerated() {
-            let key = GroupKey(
-                pattern: entry.lowered.key, method: entry.registration.method, priority: entry.registration.priority)
-            if let group = groupOf[key] {
-                others[group, default: []].append(entry.registration)
-            } else {
-                groupOf[key] = firsts.count
-                firsts.append(position)
+            for pattern in entry.lowered.expansions(options: options) {
+                let key = GroupKey(
+                    pattern: pattern.key, method: entry.registration.method, priority: entry.registration.priority)
+                if let group = groupOf[key] {
+                    others[group, default: []].append(entry.registration)
+                } else {
+                    groupOf[key] = firsts.count
+                    firsts.append((position, pattern))
+                }
             }
         }
-        let routes = firsts.enumerated().map { group, position in
-            let first = ordered[position]
+        let routes = firsts.enumerated().map { group, first in
+            let entry = ordered[first.entry]
             return CompiledRoute(
-                scheme: first.lowered.scheme, elements: first.lowered.elements, firstTarget: first.registration,
-                otherTargets: others[group] ?? [], sequence: first.sequence, strictVariants: options.strictVariants,
-                slash: first.lowered.slash)
+                scheme: first.pattern.scheme, elements: first.pattern.elements, firstTarget: entry.registration,
+                otherTargets: others[group] ?? [], sequence: entry.sequence, strictVariants: options.strictVariants,
+                slash: first.pattern.slash, host: first.pattern.host)
         }
         return CompiledRoute.sortedByPrecedence(routes)
     }
@@ -265,10 +268,20 @@ package struct LoweredPattern: Sendable {
     package var elements: [RouteElement]
     /// Which paths the pattern takes by their trailing slash (``RouterOptions/trailingSlash``).
     package var slash: SlashRule
+    /// The host pattern (SEMANTICS.md section 11), or `nil` for any host.
+    package var host: HostPattern?
+    /// How many of the last elements are optional (`:name?`, ``RoutePattern/optionalCount``).
+    package var optionalCount: Int
+    /// Whether the pattern ends in `/` (``RoutePattern/endsWithSlash``), for its expansions.
+    let endsWithSlash: Bool
     package var key: PatternKey
 
-    package init(_ pattern: RoutePattern, options: RouterOptions) {
-        scheme = pattern.scheme ?? options.fallbackScheme
+    /// The pattern of `registration`, with its host pattern.
+    package init(_ registration: RouteRegistration, options: RouterOptions) {
+        self.init(registration.parsedPattern, host: registration.hostPattern, options: options)
+    }
+
+    package init(_ pattern: RoutePattern, host: HostPattern? = nil, options: RouterOptions) {
         let hasDoubleStar = pattern.segments.contains(.doubleStar)
         var elements: [RouteElement] = []
         elements.reserveCapacity(pattern.segments.count)  // kept by the compiled route: no room to spare
@@ -294,13 +307,48 @@ package struct LoweredPattern: Sendable {
             case .doubleStar: elements.append(.catchAll)
             }
         }
-        self.elements = elements
-        slash = SlashRule(pattern: pattern, elements: elements, policy: options.trailingSlash)
+        self.init(
+            scheme: pattern.scheme ?? options.fallbackScheme, elements: elements, endsWithSlash: pattern.endsWithSlash,
+            host: host, optionalCount: pattern.optionalCount, options: options)
+    }
 
-        // Byte-exact (Swift's String equality would merge canonically equivalent text),
-        // with lengths before text so that no two different patterns share a key.
+    /// The pattern of `elements`, its key made under `options`.
+    private init(
+        scheme: String?, elements: [RouteElement], endsWithSlash: Bool, host: HostPattern?, optionalCount: Int,
+        options: RouterOptions
+    ) {
+        self.scheme = scheme
+        self.elements = elements
+        self.endsWithSlash = endsWithSlash
+        self.host = host
+        self.optionalCount = optionalCount
+        let slash = SlashRule(endsWithSlash: endsWithSlash, elements: elements, policy: options.trailingSlash)
+        self.slash = slash
+        key = LoweredPattern.key(
+            scheme: scheme, elements: elements, slash: slash, host: host, optionalCount: optionalCount,
+            options: options)
+    }
+
+    /// The patterns this one is (SEMANTICS.md section 2): itself, then without its last optional
+    /// element, and so on down to none of them; each keeps the final `/`. Just itself when it has
+    /// no optional element.
+    package func expansions(options: RouterOptions) -> [LoweredPattern] {
+        guard optionalCount > 0 else { return [self] }
+        return (0...optionalCount).map { left in
+            LoweredPattern(
+                scheme: scheme, elements: Array(elements.dropLast(left)), endsWithSlash: endsWithSlash, host: host,
+                optionalCount: 0, options: options)
+        }
+    }
+
+    /// The identity of a pattern: byte-exact (Swift's String equality would merge canonically
+    /// equivalent text), with lengths before text so that no two different patterns share a key.
+    static func key(
+        scheme: String?, elements: [RouteElement], slash: SlashRule, host: HostPattern?, optionalCount: Int,
+        options: RouterOptions
+    ) -> PatternKey {
         var key: [UInt8] = []
-        key.reserveCapacity(pattern.source.utf8.count + 4 * elements.count + 8)
+        key.reserveCapacity(16 + 4 * elements.count)
         func append(_ text: String, folding: Bool = false) {
             // The length in decimal, `:`, then the bytes (no temporary arrays: a table of 100,000
             // routes makes a key for each).
@@ -350,6 +398,14 @@ package struct LoweredPattern: Sendable {
         case .required: key.append(UInt8(ascii: "/"))
         case .either: key.append(UInt8(ascii: "?"))
         }
-        self.key = PatternKey(key)
+        if optionalCount > 0 {
+            key.append(UInt8(ascii: "O"))
+            append(String(optionalCount))
+        }
+        if let host {
+            key.append(UInt8(ascii: "@"))
+            append(host.key)
+        }
+        return PatternKey(key)
     }
 }

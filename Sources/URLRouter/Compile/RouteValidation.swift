@@ -38,15 +38,31 @@ package enum RouteValidation {
         return (pattern, method)
     }
 
+    /// `host` parsed (SEMANTICS.md section 11), its parameter names checked against `pattern`'s.
+    ///
+    /// - Throws: ``RouterError``: `invalidPattern` naming the host pattern and the offset, or
+    ///   `duplicateParameter` for a name the path pattern uses too.
+    package static func host(_ host: String?, pattern: RoutePattern) throws(RouterError) -> HostPattern? {
+        guard let host else { return nil }
+        let parsed = try HostPattern(host)
+        let pathNames = Set(pattern.parameterNames)
+        if let shared = parsed.parameterNames.first(where: pathNames.contains) {
+            throw RouterError(
+                .duplicateParameter, input: host,
+                message: "the parameter '\(shared)' appears in the host pattern and in '\(pattern.source)'")
+        }
+        return parsed
+    }
+
     /// A registration, every part checked.
     static func registration(
-        pattern text: String, method: String?, variant: String?, priority: Int, name: String?,
+        pattern text: String, host: String? = nil, method: String?, variant: String?, priority: Int, name: String?,
         handle: Int, backend: RouterBackend
     ) throws(RouterError) -> RouteRegistration {
         let (pattern, method) = try checked(pattern: text, method: method, variant: variant, backend: backend)
         return RouteRegistration(
-            pattern: pattern, method: method, variant: variant, priority: priority, name: name,
-            handle: handle)
+            pattern: pattern, host: try RouteValidation.host(host, pattern: pattern), method: method,
+            variant: variant, priority: priority, name: name, handle: handle)
     }
 
     /// Rewrite rules, each parsed and compiled on `backend`.

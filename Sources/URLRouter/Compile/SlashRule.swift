@@ -10,11 +10,11 @@ package enum SlashRule: Sendable, Hashable {
     /// Either, under a policy that does not ignore them: a pattern ending in a catch-all.
     case either
 
-    /// The rule of `pattern`, lowered to `elements`, under `policy`.
-    init(pattern: RoutePattern, elements: [RouteElement], policy: RouterOptions.TrailingSlash) {
+    /// The rule of a pattern lowered to `elements` that ends in `/` or not, under `policy`.
+    init(endsWithSlash: Bool, elements: [RouteElement], policy: RouterOptions.TrailingSlash) {
         if policy == .ignore {
             self = .any
-        } else if pattern.endsWithSlash {
+        } else if endsWithSlash {
             self = .required
         } else {
             self = elements.last == .catchAll ? .either : .forbidden

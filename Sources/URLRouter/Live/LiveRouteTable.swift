@@ -57,6 +57,31 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         ) -> Result {
             table.withMatch(method: method, url: url, variants: variants, body)
         }
+
+        /// The table's borrowed lookup on the host when it routes on hosts, borrowing the table in place.
+        func withMatch<Result>(
+            method: String?, routingHost host: () -> String?, url: String,
+            _ body: (borrowing RouteTable<Value>.Lookup) -> Result
+        ) -> Result {
+            table.withMatch(method: method, routingHost: host, url: url, body)
+        }
+
+        /// The table's lookup on a host, borrowing the table in place.
+        @inlinable
+        func lookup(method: String?, host: String?, url: String, variants: [String]) -> Result<
+            RouteTable<Value>.Match, RouteMiss
+        > {
+            table.lookup(method: method, host: host, url: url, variants: variants)
+        }
+
+        /// The table's borrowed lookup on a host, borrowing the table in place.
+        @inlinable
+        func withMatch<Result>(
+            method: String?, host: String?, url: String, variants: [String],
+            _ body: (borrowing RouteTable<Value>.Lookup) -> Result
+        ) -> Result {
+            table.withMatch(method: method, host: host, url: url, variants: variants, body)
+        }
     }
 
     @usableFromInline let snapshot: PublishedSnapshot
@@ -184,6 +209,33 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         method: String?, url: String, variants: [String] = [], _ body: (borrowing RouteTable<Value>.Lookup) -> Result
     ) -> Result {
         serving.withMatch(method: method, url: url, variants: variants, body)
+    }
+
+    /// Looks `url` up on `host` in the table serving now:
+    /// ``RouteTable/lookup(method:host:url:variants:)``.
+    @inlinable
+    public func lookup(
+        method: String?, host: String?, url: String, variants: [String] = []
+    ) -> Result<RouteTable<Value>.Match, RouteMiss> {
+        serving.lookup(method: method, host: host, url: url, variants: variants)
+    }
+
+    /// Looks `url` up on `host` in the table serving now and lends the answer to `body`:
+    /// ``RouteTable/withMatch(method:host:url:variants:_:)``.
+    @inlinable
+    public func withMatch<Result>(
+        method: String?, host: String?, url: String, variants: [String] = [],
+        _ body: (borrowing RouteTable<Value>.Lookup) -> Result
+    ) -> Result {
+        serving.withMatch(method: method, host: host, url: url, variants: variants, body)
+    }
+
+    /// ``RouteTable/withMatch(method:routingHost:url:_:)`` in the table serving now.
+    package func withMatch<Result>(
+        method: String?, routingHost host: () -> String?, url: String,
+        _ body: (borrowing RouteTable<Value>.Lookup) -> Result
+    ) -> Result {
+        serving.withMatch(method: method, routingHost: host, url: url, body)
     }
 
     /// The table serving now.
@@ -353,7 +405,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
                 problems.append(RouteProblem(at: place))
                 continue
             }
-            routes.append(RouteTable.Route(route.pattern, method: route.method, value: found))
+            routes.append(RouteTable.Route(route.pattern, method: route.method, host: route.host, value: found))
         }
         guard problems.isEmpty else { throw RouteValidationError(problems: problems) }
         let rules = fixedRules + file.rewriteRules.map { (expression: $0.expression, target: $0.target) }
@@ -367,7 +419,7 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
                         let route = file.routes[index - fixedRoutes.count]
                         let place = RouteFile.Problem(
                             file: file.path, line: route.line,
-                            column: route.column(ofOffset: problem.error.offset),
+                            column: route.column(of: problem.error),
                             message: problem.error.description)
                         return RouteProblem(at: place, error: problem.error)
                     }

@@ -7,7 +7,9 @@ import Foundation
 /// Two formats, told apart by the first character that is not white space:
 ///
 /// - **Lines**: one route per line, `METHOD /pattern`, optionally followed by the name of the
-///   handler that answers it (`GET /users/:id showUser`); `rewrite EXPRESSION TARGET` for a
+///   handler that answers it (`GET /users/:id showUser`); a host pattern written right before the
+///   pattern's first `/` binds the route to it, as Go's `ServeMux` writes it
+///   (`GET {tenant}.example.com/users/:id showUser`, SEMANTICS.md section 11); `rewrite EXPRESSION TARGET` for a
 ///   rewrite rule (the word `rewrite` in lower case); blank lines and `#` comments are skipped.
 ///   A file of `rewrite` lines only is a rewrite-rule file.
 /// - **A JSON route map** (FTRouter's format, first character `{`): `{"pattern": "Handler"}`, or
@@ -25,6 +27,8 @@ import Foundation
         public var method: String?
         /// The pattern; a nested JSON group's scheme is in front.
         public var pattern: String
+        /// The host pattern written before the pattern (`api.example.com/users`), or `nil`.
+        public var host: String?
         /// The name of the handler that answers it, or `nil` when the line names none.
         public var handler: String?
         /// The 1-based line.
@@ -36,10 +40,19 @@ import Foundation
         var shift: Int = 0
         /// The 1-based column of the handler's name on a line (a JSON map's: the key's).
         var handlerColumn: Int = 0
+        /// The 1-based column of the host pattern, when the line has one.
+        var hostColumn: Int = 0
 
         /// The 1-based column of `offset`, a UTF-8 offset into ``pattern`` (a ``RouterError``'s):
         /// ``column`` for none.
         package func column(ofOffset offset: Int?) -> Int { column + max(0, (offset ?? 0) - shift) }
+
+        /// The 1-based column of `error`'s offset: into the host pattern when the error is about
+        /// it, else into the pattern.
+        package func column(of error: RouterError) -> Int {
+            if let host, hostColumn > 0, error.input == host { return hostColumn + (error.offset ?? 0) }
+            return column(ofOffset: error.offset)
+        }
     }
 
     /// One rewrite rule of the file: `rewrite EXPRESSION TARGET`.
@@ -202,14 +215,23 @@ import Foundation
                 problem("'\(first)' is not an HTTP method")
                 continue
             }
-            guard fields[1].hasPrefix("/") || fields[1].contains("://") else {
-                problem("a pattern starts with '/' or a scheme ('app://'), found '\(fields[1])'", at: fields[1])
+            var pattern = fields[1]
+            var host: Substring?
+            if !pattern.hasPrefix("/"), !pattern.contains("://"), let slash = pattern.firstIndex(of: "/") {
+                host = pattern[..<slash]
+                pattern = pattern[slash...]
+            }
+            guard pattern.hasPrefix("/") || pattern.contains("://") else {
+                problem(
+                    "a pattern starts with '/', a host ('api.example.com/') or a scheme ('app://'), found '\(fields[1])'",
+                    at: fields[1])
                 continue
             }
             routes.append(
                 Route(
-                    method: method, pattern: String(fields[1]), handler: fields.count == 3 ? String(fields[2]) : nil,
-                    line: index + 1, column: column(fields[1]), handlerColumn: column(fields.last!)))
+                    method: method, pattern: String(pattern), host: host.map(String.init),
+                    handler: fields.count == 3 ? String(fields[2]) : nil, line: index + 1, column: column(pattern),
+                    handlerColumn: column(fields.last!), hostColumn: host.map(column) ?? 0))
         }
         return (routes, rules, problems)
     }

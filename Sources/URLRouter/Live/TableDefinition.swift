@@ -4,6 +4,7 @@ struct TableDefinition<Value: Sendable>: Sendable, Equatable {
     /// One route, without its value.
     struct Route: Sendable, Hashable {
         var pattern: String
+        var host: String?
         var method: String?
         var variant: String?
         var priority: Int
@@ -24,8 +25,8 @@ struct TableDefinition<Value: Sendable>: Sendable, Equatable {
     ) {
         self.routes = routes.map {
             Route(
-                pattern: $0.pattern, method: $0.method, variant: $0.variant, priority: $0.priority, name: $0.name,
-                handler: nil)
+                pattern: $0.pattern, host: $0.host, method: $0.method, variant: $0.variant, priority: $0.priority,
+                name: $0.name, handler: nil)
         }
         self.rewriteRules = rewriteRules.map { [$0.expression, $0.target] }
         self.options = options
@@ -34,7 +35,9 @@ struct TableDefinition<Value: Sendable>: Sendable, Equatable {
 
     init(file: RouteFile, options: RouterOptions) {
         routes = file.routes.map {
-            Route(pattern: $0.pattern, method: $0.method, variant: nil, priority: 0, name: nil, handler: $0.handler)
+            Route(
+                pattern: $0.pattern, host: $0.host, method: $0.method, variant: nil, priority: 0, name: nil,
+                handler: $0.handler)
         }
         rewriteRules = file.rewriteRules.map { [$0.expression, $0.target] }
         self.options = options

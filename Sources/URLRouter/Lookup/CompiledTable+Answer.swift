@@ -22,21 +22,29 @@ extension CompiledTable {
     func withLookup(
         _ url: String, method: String?, variants: [String], _ body: (borrowing ResolvedLookup) -> Void
     ) {
-        @inline(__always) func answer(_ resolution: borrowing Resolution) {
-            guard let handle = answeringHandle(resolution, variants: variants) else {
-                return body(.miss(resolution.missReason ?? .noMatch, allowedMethods: resolution.allowedMethods))
-            }
-            let first = Int(store.nameStarts[handle])
-            var view = MatchView(
-                handle: handle, registration: UnsafePointer(store.registrations.baseAddress! + handle),
-                names: UnsafeBufferPointer(rebasing: store.nameSpans[first..<Int(store.nameStarts[handle + 1])]),
-                nameBytes: UnsafePointer(store.nameBytes.baseAddress!), resolution: resolution, decodePlus: decodePlus)
-            withUnsafePointer(to: &view) { body(.match($0)) }
-        }
+        guard !matchesHosts else { return withLookup(url, method: method, host: nil, variants: variants, body) }
         resolve(url, method: method, variants: variants) { prepared in
             match(&prepared)
-            answer(prepared.resolution)
+            lend(prepared.resolution, host: LookupHost.none, variants: variants, body)
         }
+    }
+
+    /// The borrowed answer of `resolution`, whose lookup routed on `host` (empty: none).
+    @inline(__always)
+    func lend(
+        _ resolution: borrowing Resolution, host: UnsafeBufferPointer<UInt8>, variants: [String],
+        _ body: (borrowing ResolvedLookup) -> Void
+    ) {
+        guard let handle = answeringHandle(resolution, variants: variants) else {
+            return body(.miss(resolution.missReason ?? .noMatch, allowedMethods: resolution.allowedMethods))
+        }
+        let first = Int(store.nameStarts[handle])
+        var view = MatchView(
+            handle: handle, registration: UnsafePointer(store.registrations.baseAddress! + handle),
+            names: UnsafeBufferPointer(rebasing: store.nameSpans[first..<Int(store.nameStarts[handle + 1])]),
+            nameBytes: UnsafePointer(store.nameBytes.baseAddress!), resolution: resolution, host: host,
+            decodePlus: decodePlus)
+        withUnsafePointer(to: &view) { body(.match($0)) }
     }
 
     /// Looks `url` up and answers an owning match: the borrowed lookup's answer, copied.
@@ -52,6 +60,7 @@ extension CompiledTable {
     package func lookup(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable]? = nil
     ) -> Result<RouteMatch, RouteMiss> {
+        guard !matchesHosts else { return lookup(url, method: method, host: nil, variants: variants, extra: extra) }
         var answer: Result<RouteMatch, RouteMiss>?
         resolve(url, method: method, variants: variants) { prepared in
             match(&prepared)

@@ -7,14 +7,22 @@ extension CompiledTable {
     /// (``match(_:segmentCount:)``, ``findAllowedMethods(_:)``) and answers
     /// (``answer(_:url:variants:extra:)``).
     ///
-    /// - Parameter forcingCharges: charge every regex the lookup runs to its budget, however
-    ///   short the URL (for a layer that matches more than once).
+    /// - Parameters:
+    ///   - host: the host the lookup routes on (SEMANTICS.md section 11); `nil`: the URL's own.
+    ///   - forcingCharges: charge every regex the lookup runs to its budget, however short the URL
+    ///     (for a layer that matches more than once).
     package func withPreparedLookup<Result>(
-        _ url: String, method: String?, variants: [String], forcingCharges: Bool,
+        _ url: String, method: String?, host: String? = nil, variants: [String], forcingCharges: Bool,
         _ body: (inout PreparedLookup) -> Result
     ) -> Result {
         var result: Result?
-        resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { result = body(&$0) }
+        if host != nil || matchesHosts {
+            resolve(url, method: method, host: host, variants: variants, forcingCharges: forcingCharges) {
+                result = body(&$0)
+            }
+        } else {
+            resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { result = body(&$0) }
+        }
         return result.unsafelyUnwrapped
     }
 

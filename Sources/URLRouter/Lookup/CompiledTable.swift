@@ -64,6 +64,9 @@ package struct CompiledTable: Sendable {
     /// Whether a lookup that found no route for its method tries the path with its trailing slash
     /// flipped (``RouterOptions/TrailingSlash/redirect``).
     let redirectsTrailingSlash: Bool
+    /// Whether a route has a host pattern: then every lookup routes on a host, the one it is
+    /// given or the URL's own (`CompiledTable+Host.swift`).
+    let matchesHosts: Bool
     /// Whether lookups scan a URL with ``PlainScan`` before they normalize it: always but in a
     /// copy made by ``normalizingEveryURL()``.
     private(set) var scansPlain = true
@@ -117,6 +120,7 @@ package struct CompiledTable: Sendable {
             options.trailingSlash != .ignore, options.trailingSlash == .redirect
         )
         self.store = RegistrationStore(routes: routes, keepsTrailingSlash: marksTrailingSlash)
+        self.matchesHosts = routes.contains { $0.host != nil }
         let regexWork = RegexWork(routes: routes, rules: rules, options: options)
         self.regexWork = regexWork
         (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostRule, options.fallbackScheme)
@@ -163,7 +167,7 @@ package struct CompiledTable: Sendable {
         self.matcher = EmptyMatcher.shared
         self.rewriter = nil
         self.reportsMethodNotAllowed = false
-        (marksTrailingSlash, redirectsTrailingSlash) = (false, false)
+        (marksTrailingSlash, redirectsTrailingSlash, matchesHosts) = (false, false, false)
         self.store = RegistrationStore(routes: [])
         self.takesShortWay = options.fallbackScheme == nil
         self.methods = MethodList(routes: [], headMatchesGet: options.headMatchesGet)

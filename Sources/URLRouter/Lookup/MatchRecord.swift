@@ -42,11 +42,14 @@ struct MatchRecord: Sendable {
         /// The segments and the captures, when they do not pack.
         let segments: RangeList?
         let captures: RangeList?
+        /// The host the lookup routed on, when it had one.
+        let host: String?
 
         init(
             rewrittenURL: String?, callerURL: String?, extras: RequestURL.Extras?, extra: [String: any Sendable]?,
-            segments: RangeList?, captures: RangeList?
+            segments: RangeList?, captures: RangeList?, host: String?
         ) {
+            self.host = host
             self.rewrittenURL = rewrittenURL
             self.callerURL = callerURL
             self.extras = extras
@@ -98,7 +101,7 @@ struct MatchRecord: Sendable {
         self.rare = Rare(
             rewrittenURL: rare?.rewrittenURL, callerURL: callerURL, extras: extras,
             extra: hasExtra ? copy extra : nil,
-            segments: packs ? nil : RangeList(segments), captures: packs ? nil : RangeList(captures))
+            segments: packs ? nil : RangeList(segments), captures: packs ? nil : RangeList(captures), host: rare?.host)
     }
 
     /// The winning registration.

@@ -18,6 +18,9 @@ package struct PreparedLookup: ~Copyable {
     let charging: Bool
     /// What the lookup's user regexes may still cost.
     var budget: WorkBudget
+    /// The host the lookup routes on, lent for the call (`CompiledTable+Host.swift`); empty for
+    /// none.
+    var host = LookupHost.none
 
     init(
         resolution: consuming Resolution, method: MethodFilter, variants: UnsafeBufferPointer<String>,
@@ -40,13 +43,13 @@ package struct PreparedLookup: ~Copyable {
 }
 
 extension PreparedLookup {
-    /// What the matcher is asked: the prepared request's segments, method and variants, and, in a
-    /// table that marks them (`marksTrailingSlash`), whether its path has a trailing slash.
+    /// What the matcher is asked: the prepared request's segments, method, variants and host,
+    /// and, in a table that marks them (`marksTrailingSlash`), whether its path has a trailing slash.
     func matchRequest(marksTrailingSlash: Bool) -> MatchRequest {
         MatchRequest(
             bytes: resolution.storage, segments: resolution.segments, segmentRun: resolution.segmentRun,
             scheme: resolution.scheme, method: method, variants: variants, captureRoom: captureRoom,
-            trailingSlash: marksTrailingSlash && resolution.hasTrailingSlash)
+            trailingSlash: marksTrailingSlash && resolution.hasTrailingSlash, host: host)
     }
 
     /// The number of segments the request has.
@@ -135,6 +138,8 @@ struct Resolution: ~Copyable {
         var request: RequestURL?
         var allowedMethods: [String] = []
         var location: String?
+        /// The lookup's host (``LookupHost``), when it has one.
+        var host: String?
     }
 
     /// The box, made on first write.
@@ -171,6 +176,22 @@ struct Resolution: ~Copyable {
     var location: String? {
         get { rare?.location }
         set { rareForWriting.location = newValue }
+    }
+
+    /// The lookup's host, when it has one: given, or in a table of host routes the URL's own.
+    var lookupHost: String? {
+        get { rare?.host }
+        set { rareForWriting.host = newValue }
+    }
+
+    /// The URL's own host, as a lookup compares it (``LookupHost/normalized(urlHost:)``).
+    var urlHost: String? {
+        let host =
+            request?.host
+            ?? RequestURL.range(hostSpan).map {
+                Substring(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
+            }
+        return host.flatMap(LookupHost.normalized(urlHost:))
     }
 
     /// The public reason of the miss, `nil` for a match.

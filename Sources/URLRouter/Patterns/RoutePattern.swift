@@ -8,6 +8,8 @@
 /// | `{id}.jpg`, `img-{w}x{h}`, `*.jpg` | the segment, with the named parts captured |
 /// | `*` | one segment; last in a pattern without `**`, one or more (the catch-all) |
 /// | `**` | one or more segments (the catch-all), once, anywhere |
+/// | `{*name}` | `**`, its segments also the parameter `name` |
+/// | `:name?`, `:name(regex)?` | that segment or nothing; only optional segments follow one |
 ///
 /// ```swift
 /// let pattern = try RoutePattern("protocol://page/routerDetails/:id")
@@ -24,6 +26,11 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether the pattern ends in `/` after at least one segment (`/items/`): significant under
     /// ``RouterOptions/TrailingSlash/strict`` (SEMANTICS.md section 12).
     package let endsWithSlash: Bool
+    /// The name of a `{*name}` catch-all, whose segments are also that parameter.
+    package let catchAllName: String?
+    /// How many of the last segments are optional (`:name?`): the pattern is the patterns that
+    /// leave out the last 0 to `optionalCount` of its segments (SEMANTICS.md section 2).
+    package let optionalCount: Int
 
     /// One segment of a pattern.
     package struct Segment: Sendable, Hashable, CustomStringConvertible {
@@ -116,7 +123,11 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The canonical text: lower-cased scheme, no empty segments, literals re-encoded where needed.
     package var description: String {
-        let path = segments.map(\.description).joined(separator: "/")
+        let optionalFrom = segments.count - optionalCount
+        let path = segments.enumerated().map { index, segment in
+            if segment.kind == .doubleStar, let catchAllName { return "{*" + catchAllName + "}" }
+            return segment.description + (index >= optionalFrom ? "?" : "")
+        }.joined(separator: "/")
         if let scheme { return scheme + "://" + path }
         return "/" + path
     }
@@ -132,6 +143,8 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.source = source
         self.scheme = scheme
         self.segments = segments
+        self.catchAllName = parser.catchAllName
+        self.optionalCount = parser.optionalCount
         self.endsWithSlash = !segments.isEmpty && source.utf8.last == UInt8(ascii: "/")
     }
 
@@ -158,6 +171,12 @@ struct RoutePatternParser {
     let source: String
     let bytes: [UInt8]
     var index = 0
+    /// The name of a `{*name}` segment, once parsed.
+    var catchAllName: String?
+    /// How many segments since the first optional one (all of them optional).
+    var optionalCount = 0
+    /// Whether the segment just parsed is optional (`:name?`).
+    var parsedOptional = false
 
     init(source: String) {
         self.source = source
@@ -193,10 +212,28 @@ struct RoutePatternParser {
                 continue
             }
             let start = index
+            parsedOptional = false
+            let hadCatchAllName = catchAllName != nil
             let segment = try parseSegment()
             if segment.kind == .doubleStar {
-                if sawDoubleStar { throw error(.invalidPattern, "'**' may appear only once in a pattern", at: start) }
+                if sawDoubleStar {
+                    throw error(.invalidPattern, "'**' (or '{*name}') may appear only once in a pattern", at: start)
+                }
                 sawDoubleStar = true
+                if optionalCount > 0 {
+                    throw error(.invalidPattern, "only optional segments may follow an optional one", at: start)
+                }
+            }
+            if parsedOptional {
+                if sawDoubleStar {
+                    throw error(.invalidPattern, "a pattern with a catch-all has no optional segment", at: start)
+                }
+                optionalCount += 1
+            } else if optionalCount > 0 {
+                throw error(.invalidPattern, "only optional segments may follow an optional one", at: start)
+            }
+            if !hadCatchAllName, let name = catchAllName, !names.insert(name).inserted {
+                throw error(.duplicateParameter, "the parameter '\(name)' appears twice", at: start)
             }
             try segment.forEachParameterName { (name) throws(RouterError) in
                 guard names.insert(name).inserted else {
@@ -226,6 +263,14 @@ struct RoutePatternParser {
         let raw = Array(bytes[start..<end])
         if raw == Array("*".utf8) { return .star }
         if raw == Array("**".utf8) { return .doubleStar }
+        if raw.starts(with: "{*".utf8), raw.last == UInt8(ascii: "}"),
+            !raw.dropFirst().dropLast().contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") })
+        {
+            let name = String(decoding: raw.dropFirst(2).dropLast(), as: UTF8.self)
+            try checkName(name, at: start + 2)
+            catchAllName = name
+            return .doubleStar
+        }
         guard raw.contains(UInt8(ascii: "{")) || raw.contains(UInt8(ascii: "*")) else {
             return .literal(try decodeLiteral(raw, at: start))
         }
@@ -278,19 +323,29 @@ struct RoutePatternParser {
             index = end
             return .parameter(name)
         }
+        if bytes[end] == UInt8(ascii: "?"), end + 1 == bytes.count || bytes[end + 1] == UInt8(ascii: "/") {
+            index = end + 1
+            parsedOptional = true
+            return .parameter(name)
+        }
         guard bytes[end] == UInt8(ascii: "(") else {
             var rest = end
             while rest < bytes.count, bytes[rest] != UInt8(ascii: "/") { rest += 1 }
             let suffix = String(decoding: bytes[end..<rest], as: UTF8.self)
             throw error(
                 .invalidPattern,
-                "a segment starting with ':' must be ':name' or ':name(regex)'; write '{\(name)}\(suffix)'", at: end)
+                "a segment starting with ':' must be ':name', ':name(regex)' or either with '?'; write '{\(name)}\(suffix)'",
+                at: end)
         }
         let regexStart = end + 1
         guard let close = closingParenthesis(from: regexStart) else {
             throw error(.invalidConstraint, "the constraint of ':\(name)' has no closing ')'", at: end)
         }
-        let after = close + 1
+        var after = close + 1
+        if after < bytes.count, bytes[after] == UInt8(ascii: "?") {
+            parsedOptional = true
+            after += 1
+        }
         guard after == bytes.count || bytes[after] == UInt8(ascii: "/") else {
             throw error(.invalidPattern, "':\(name)(regex)' must be a whole segment", at: after)
         }
@@ -345,15 +400,23 @@ struct RoutePatternParser {
     }
 
     func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+        RoutePatternParser.isNameByte(byte, first: first)
+    }
+
+    static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
         isASCIILetter(byte) || byte == UInt8(ascii: "_")
             || (!first && (isASCIIDigit(byte) || byte == UInt8(ascii: "-")))
     }
 
+    /// Whether `name` is a parameter name, `[A-Za-z_][A-Za-z0-9_-]*` (the one definition, for
+    /// path and host patterns).
+    static func isParameterName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, isNameByte(first, first: true) else { return false }
+        return name.utf8.dropFirst().allSatisfy { isNameByte($0, first: false) }
+    }
+
     func checkName(_ name: String, at offset: Int) throws(RouterError) {
-        let nameBytes = Array(name.utf8)
-        guard let first = nameBytes.first, isNameByte(first, first: true),
-            nameBytes.dropFirst().allSatisfy({ isNameByte($0, first: false) })
-        else {
+        guard RoutePatternParser.isParameterName(name) else {
             throw error(.invalidPattern, "'\(name)' is not a parameter name [A-Za-z_][A-Za-z0-9_-]*", at: offset)
         }
     }

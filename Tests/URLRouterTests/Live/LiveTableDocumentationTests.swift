@@ -52,8 +52,7 @@ import ServiceLifecycle
         let running = Task { try await group.run() }
         try "GET /users listUsers\nGET /users/:id showUser\n".write(
             toFile: routesPath, atomically: true, encoding: .utf8)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while live.version < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try await Patience.wait { live.version >= 2 }
         #expect(try live.lookup(method: "GET", url: "/users/42").get().value == "show user")
         await group.triggerGracefulShutdown()
         try await running.value

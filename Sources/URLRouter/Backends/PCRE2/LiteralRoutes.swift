@@ -63,6 +63,9 @@ final class LiteralRoutes: @unchecked Sendable {
     /// The literal routes of `routes` (in precedence order) that can be answered this way; `nil`
     /// when there are none.
     init?(routes: [CompiledRoute], methods: MethodList, caseInsensitive: Bool) {
+        // A host decides before the path does (SEMANTICS.md section 3, step 2): a literal path
+        // is not known to win in a table with host routes.
+        guard !routes.contains(where: { $0.host != nil }) else { return nil }
         let highestOther = routes.lazy.filter { !LiteralRoutes.isLiteral($0) }.map(\.priority).max() ?? Int.min
         // Each path numbered in order of its first route (keys hashed once), then the candidates
         // laid out path by path, each path's in precedence order.

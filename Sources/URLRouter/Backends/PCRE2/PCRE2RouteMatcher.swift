@@ -27,6 +27,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     let caseInsensitive: Bool
     /// Whether subjects carry the path's trailing slash (a table that does not ignore it).
     let marksTrailingSlash: Bool
+    /// Whether subjects carry the lookup's host (a table with host routes).
+    let matchesHosts: Bool
     let methodCodes: MethodCodes
     let jitStackBytes: Int
     let maxURLLength: Int
@@ -86,6 +88,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         self.routes = routes
         self.caseInsensitive = options.caseInsensitive
         self.marksTrailingSlash = options.trailingSlash != .ignore
+        self.matchesHosts = routes.contains { $0.host != nil }
         self.maxURLLength = options.maxURLLength
         // A catch-all over n segments keeps a few words of JIT stack per segment; give every
         // thread room for the longest URL the router accepts.
@@ -246,8 +249,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         let shard = shard(firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil, segmentCount: segmentCount)
         let state = PCRE2MatchState.current(key: matchStateKey)
         let segmentRun = segmentCount == segments.count ? request.segmentRun : nil
-        // Room for the segments, `//`, the method code and the scheme.
-        var length = 8 + (request.scheme?.count ?? 0)
+        // Room for the segments, `//`, the method code, the scheme and `@host`.
+        var length = 8 + (request.scheme?.count ?? 0) + request.host.count
         if let run = segmentRun {
             length += run.count + 1
         } else {
@@ -282,6 +285,11 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         if let scheme = request.scheme, let base = scheme.baseAddress {
             (subject + end).update(from: base, count: scheme.count)
             end += scheme.count
+        }
+        if matchesHosts, let host = request.host.baseAddress, request.host.count > 0 {
+            subject[end] = UInt8(ascii: "@")
+            (subject + end + 1).update(from: host, count: request.host.count)
+            end += request.host.count + 1
         }
 
         return run(shard, state, end)

@@ -7,7 +7,9 @@
 /// lookup's method (see ``MethodCodes``), and the lower-cased scheme. A route ends in
 /// `//[codes](*MARK:n)`: the codes of its method (and of `HEAD` for `GET`) and the code that
 /// accepts every method, or `//[^/]` for a route of any method; a scheme-bound route then checks
-/// `scheme\z`. One character class per route keeps the compiled table small.
+/// `scheme\z`. One character class per route keeps the compiled table small. In a table with host
+/// routes, a lookup with a host has `@host` after the scheme (``LookupHost``: no `@` in a scheme),
+/// which a route with a host pattern checks to the end (``appendHost(_:to:)``) and others skip.
 ///
 /// Routes are inserted, in precedence order, into a trie of positions; a route joins an existing
 /// child only when every later sibling is *disjoint* from it at that position (two different
@@ -55,6 +57,9 @@ struct RouteAlternation {
     /// In-segment patterns by callout id.
     let composites: [CompositePattern]
     let compositeIDs: [CompositePattern: Int]
+    /// Whether a route has a host pattern: then a lookup's subject ends in `@host` when it has a
+    /// host (see ``appendTerminal(_:to:)``).
+    let matchesHosts: Bool
     /// The digits of every `(*MARK:n)`: route numbers are zero-padded to one width, so reading
     /// the winner's number loops the same number of times in every lookup (a predictable branch).
     let markDigits: Int
@@ -76,6 +81,7 @@ struct RouteAlternation {
         self.composites = composites
         self.compositeIDs = compositeIDs
         self.markDigits = String(max(0, routes.count - 1)).utf8.count
+        self.matchesHosts = routes.contains { $0.host != nil }
     }
 
     /// Whether a route must check the lookup's variants in a callout.
@@ -293,9 +299,18 @@ struct RouteAlternation {
         } else {
             out.append(contentsOf: "[^/]".utf8)
         }
-        if let scheme = route.scheme {
-            RouteAlternation.appendEscaped(scheme, to: &out, caseInsensitive: false)
+        if let host = route.host {
+            if let scheme = route.scheme {
+                RouteAlternation.appendEscaped(scheme, to: &out, caseInsensitive: false)
+            } else {
+                out.append(contentsOf: "[^@]*+".utf8)
+            }
+            out.append(UInt8(ascii: "@"))
+            appendHost(host, to: &out)
             out.append(contentsOf: "\\z".utf8)
+        } else if let scheme = route.scheme {
+            RouteAlternation.appendEscaped(scheme, to: &out, caseInsensitive: false)
+            out.append(contentsOf: (matchesHosts ? "(?:@|\\z)" : "\\z").utf8)
         }
         if RouteAlternation.needsVariantCallout(route) { out.append(contentsOf: "(?C\"v\(index)\")".utf8) }
         out.append(contentsOf: "(*MARK:".utf8)
@@ -303,6 +318,23 @@ struct RouteAlternation {
         out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, markDigits - digits.count)))
         out.append(contentsOf: digits)
         out.append(UInt8(ascii: ")"))
+    }
+
+    /// A host pattern (``HostPattern``) over the lookup's host at the end of the subject (lower-
+    /// cased, so literal labels compare as they are): a literal label as its text, `{name}` as
+    /// `[^.]+`, a first `*` as one or more labels of any text, labels joined by `\.`. The same
+    /// labels ``HostPattern/matches(_:)`` takes.
+    func appendHost(_ host: HostPattern, to out: inout [UInt8]) {
+        if host.startsWithAny {
+            out.append(contentsOf: (host.labels.isEmpty ? "(?s:.)+" : "(?:[^.]*\\.)+").utf8)
+        }
+        for (index, label) in host.labels.enumerated() {
+            if index > 0 { out.append(contentsOf: "\\.".utf8) }
+            switch label {
+            case .literal(let text): RouteAlternation.appendEscaped(text, to: &out, caseInsensitive: false)
+            case .parameter: out.append(contentsOf: "[^.]+".utf8)
+            }
+        }
     }
 
     /// The pattern text of one terminal (for tests and diagnostics).

@@ -1,0 +1,187 @@
+/// A route's host pattern, parsed once (SEMANTICS.md section 11): labels separated by `.`, each a
+/// literal (`api`, compared ASCII-case-insensitively), `{name}` (one label, captured), or, first
+/// only, `*` (one or more labels, not captured).
+///
+/// ```swift
+/// let host = try HostPattern("{tenant}.example.com")
+/// host.parameterNames                       // ["tenant"]
+/// host.matches("acme.example.com".utf8)     // true
+/// ```
+package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
+    /// One label of a host pattern.
+    package enum Label: Sendable, Hashable {
+        /// That label, lower-cased.
+        case literal(String)
+        /// One label, captured under this name.
+        case parameter(String)
+    }
+
+    /// The pattern as written.
+    package let source: String
+    /// Whether the pattern starts with `*` (one or more labels before ``labels``).
+    package let startsWithAny: Bool
+    /// The labels after the `*`, if any.
+    package let labels: [Label]
+
+    /// Parses `source`.
+    ///
+    /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidPattern`` naming the offset of
+    ///   the bad label.
+    package init(_ source: String) throws(RouterError) {
+        self.source = source
+        func refuse(_ message: String, at offset: Int) -> RouterError {
+            RouterError(.invalidPattern, input: source, offset: offset, message: message)
+        }
+        let bytes = Array(source.utf8)
+        guard !bytes.isEmpty else { throw refuse("a host pattern is empty", at: 0) }
+        var labels: [Label] = []
+        var startsWithAny = false
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            if bytes.indices.contains(start), bytes[start] == UInt8(ascii: "[") {
+                // An IPv6 literal: one label, its brackets kept, up to the closing bracket.
+                guard let close = bytes[start...].firstIndex(of: UInt8(ascii: "]")) else {
+                    throw refuse("an IPv6 literal without ']'", at: start)
+                }
+                end = close + 1
+            } else {
+                while end < bytes.count, bytes[end] != UInt8(ascii: ".") { end += 1 }
+            }
+            let label = bytes[start..<end]
+            let text = String(decoding: label, as: UTF8.self)
+            if label.isEmpty {
+                throw refuse("an empty label (a leading, trailing or doubled '.')", at: start)
+            } else if text == "*" {
+                guard start == 0 else { throw refuse("'*' is only allowed as the first label", at: start) }
+                startsWithAny = true
+            } else if label.first == UInt8(ascii: "{") {
+                guard label.last == UInt8(ascii: "}") else {
+                    throw refuse("a '{name}' label must be the whole label", at: start)
+                }
+                let name = String(decoding: label.dropFirst().dropLast(), as: UTF8.self)
+                guard RoutePatternParser.isParameterName(name) else {
+                    throw refuse("'\(text)' is not a parameter name in braces", at: start)
+                }
+                labels.append(.parameter(name))
+            } else if label.first == UInt8(ascii: "[") {
+                guard label.count > 2,
+                    label.dropFirst().dropLast().allSatisfy({ HostPattern.isHexDigit($0) || $0 == UInt8(ascii: ":") })
+                else { throw refuse("'\(text)' is not an IPv6 literal", at: start) }
+                labels.append(.literal(asciiLowercased(text)))
+            } else {
+                if let bad = label.firstIndex(where: { !HostPattern.isLiteralByte($0) }) {
+                    let what =
+                        bad == end - 1 && bytes[bad] == UInt8(ascii: "}") || label.contains(UInt8(ascii: "{"))
+                        ? "a '{name}' label must be the whole label"
+                        : bytes[bad] == UInt8(ascii: ":")
+                            ? "a host pattern has no port" : "a host label holds ASCII letters, digits and '-' only"
+                    throw refuse(what, at: bad)
+                }
+                labels.append(.literal(asciiLowercased(text)))
+            }
+            if end < bytes.count, bytes[end] != UInt8(ascii: ".") {
+                throw refuse("a label must end at '.' or the end", at: end)
+            }
+            start = end + 1
+        }
+        self.labels = labels
+        self.startsWithAny = startsWithAny
+        var names: Set<String> = []
+        for name in parameterNames where !names.insert(name).inserted {
+            throw RouterError(
+                .duplicateParameter, input: source, offset: bytes.count,
+                message: "the parameter '\(name)' appears twice")
+        }
+    }
+
+    static func isLiteralByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: "-")
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+    }
+
+    /// The names the labels capture, in order.
+    package var parameterNames: [String] {
+        labels.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+    }
+
+    /// The pattern with its parameter names erased: two patterns are the same host when their
+    /// keys are equal (`{a}.example.com` = `{b}.example.com`).
+    package var key: String {
+        (startsWithAny ? ["*"] : [])
+            .appending(contentsOf: labels.map { if case .literal(let text) = $0 { text } else { "{}" } })
+            .joined(separator: ".")
+    }
+
+    /// The class of the pattern for precedence (SEMANTICS.md section 3, step 2): 0 all literal,
+    /// 1 with a `{name}` label, 2 starting with `*`; lower wins. A route without a host pattern
+    /// ranks 3.
+    package var rankClass: Int {
+        if startsWithAny { return 2 }
+        return labels.contains { if case .parameter = $0 { true } else { false } } ? 1 : 0
+    }
+
+    /// The number of labels, the `*` counted as one: between two patterns of one class, more wins.
+    package var labelCount: Int { labels.count + (startsWithAny ? 1 : 0) }
+
+    /// The labels of `host` (a lookup's host: lower-cased, without port or trailing `.`) as
+    /// ranges of its bytes.
+    static func labelRanges(of host: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        while index <= host.count {
+            if index == host.count || host[index] == UInt8(ascii: ".") {
+                ranges.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        return ranges
+    }
+
+    /// Calls `body` with the range in `host` of each host label the pattern's labels take, in
+    /// order, and returns whether the pattern matches `host` (a lookup's host, normalized).
+    /// The one definition of which host labels a pattern takes.
+    @discardableResult
+    func forEachLabel(
+        in host: UnsafeBufferPointer<UInt8>, _ body: (Label, Range<Int>) -> Void = { _, _ in }
+    ) -> Bool {
+        guard !host.isEmpty else { return false }
+        let ranges = HostPattern.labelRanges(of: host)
+        let first = ranges.count - labels.count
+        guard startsWithAny ? first >= 1 : first == 0 else { return false }
+        for (offset, label) in labels.enumerated() {
+            let range = ranges[first + offset]
+            switch label {
+            case .literal(let text):
+                guard text.utf8.elementsEqual(host[range]) else { return false }
+            case .parameter:
+                guard !range.isEmpty else { return false }
+            }
+        }
+        for (offset, label) in labels.enumerated() { body(label, ranges[first + offset]) }
+        return true
+    }
+
+    /// Whether the pattern matches `host` (a lookup's host, normalized).
+    package func matches(_ host: UnsafeBufferPointer<UInt8>) -> Bool { forEachLabel(in: host) }
+
+    /// The range in `host` of the label captured as `name`, when the pattern matches it.
+    func range(ofParameter name: String, in host: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var found: Range<Int>?
+        forEachLabel(in: host) { label, range in
+            if case .parameter(name) = label { found = range }
+        }
+        return found
+    }
+
+    package var description: String { source }
+}
+
+extension Array {
+    fileprivate func appending(contentsOf other: [Element]) -> [Element] { self + other }
+}
