@@ -77,14 +77,16 @@ public struct Parameters: Sendable {
     /// The host pattern's parameters, in pattern order: the labels of the lookup's host they took.
     var host: [(name: String, value: String)] {
         guard var host = match.record.rare?.host, let pattern = match.record.route.hostPattern else { return [] }
+        return host.withUTF8 { pattern.parameters(in: $0) }
+    }
+
+    /// The host pattern's parameter called `name`, or `nil`.
+    func hostValue(_ name: String) -> String? {
+        guard var host = match.record.rare?.host, let pattern = match.record.route.hostPattern else { return nil }
         return host.withUTF8 { bytes in
-            var values: [(name: String, value: String)] = []
-            pattern.forEachLabel(in: bytes) { label, range in
-                if case .parameter(let name) = label {
-                    values.append((name, String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)))
-                }
+            pattern.range(ofParameter: name, in: bytes).map {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
             }
-            return values
         }
     }
 
@@ -162,7 +164,7 @@ public struct Parameters: Sendable {
         if let catchAllName = match.record.route.parsedPattern.catchAllName, catchAllName == name {
             return match.catchall
         }
-        if match.record.rare?.host != nil, let value = host.last(where: { $0.name == name }) { return value.value }
+        if let value = hostValue(name) { return value }
         return lastQueryValue(name)
     }
 

@@ -22,6 +22,7 @@ extension CompiledTable {
     func withLookup(
         _ url: String, method: String?, variants: [String], _ body: (borrowing ResolvedLookup) -> Void
     ) {
+        // A table with host routes routes on the URL's own host (`CompiledTable+Host.swift`).
         guard !matchesHosts else { return withLookup(url, method: method, host: nil, variants: variants, body) }
         resolve(url, method: method, variants: variants) { prepared in
             match(&prepared)

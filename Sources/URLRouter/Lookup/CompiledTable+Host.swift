@@ -1,9 +1,9 @@
 /// Lookups that route on a host (SEMANTICS.md section 11): those given one, and every lookup of
 /// a table with host routes, which routes on the URL's own host when it is given none. The
 /// pipeline is the same; the host is read once, before the match (a given host that is not a
-/// host misses with `malformedURL`), kept for the answer, and lent to the matcher, which decides
-/// it with the path in its one call. Out of line: a table without host routes, looked up
-/// without a host, never comes here.
+/// host misses with `malformedURL`), lent to the matcher, which decides it with the path in its
+/// one call, and to the answer. Out of line: a table without host routes, looked up without a
+/// host, never comes here.
 extension CompiledTable {
     /// The borrowed lookup of `url` on `host` (`nil`: the URL's own).
     @usableFromInline
@@ -11,9 +11,9 @@ extension CompiledTable {
     func withLookup(
         _ url: String, method: String?, host: String?, variants: [String], _ body: (borrowing ResolvedLookup) -> Void
     ) {
-        resolve(url, method: method, host: host, variants: variants) { prepared in
-            match(&prepared)
-            lend(prepared.resolution, host: prepared.host, variants: variants, body)
+        resolve(url, method: method, host: host, variants: variants) { prepared, host in
+            match(&prepared, host: host)
+            lend(prepared.resolution, host: host, variants: variants, body)
         }
     }
 
@@ -24,39 +24,52 @@ extension CompiledTable {
         _ url: String, method: String?, host: String?, variants: [String] = [], extra: [String: any Sendable]? = nil
     ) -> Result<RouteMatch, RouteMiss> {
         var answer: Result<RouteMatch, RouteMiss>?
-        resolve(url, method: method, host: host, variants: variants) { prepared in
-            match(&prepared)
+        resolve(url, method: method, host: host, variants: variants) { prepared, host in
+            match(&prepared, host: host)
+            keep(host, in: &prepared)
             answer = copy(prepared.resolution, url: url, variants: variants, extra: extra)
         }
         return answer.unsafelyUnwrapped
     }
 
-    /// Steps 1 to 3 for a lookup on a host: `given` checked and normalized (``LookupHost``), else,
-    /// in a table with host routes, the URL's own host, lent to `body` in the prepared lookup
-    /// (``PreparedLookup/host``) and kept by its resolution for an owning answer.
+    /// Steps 1 to 3 for a lookup on a host: `given` checked and normalized (``LookupHost``) in
+    /// room lent for the call, else, in a table with host routes, the URL's own host; `body` gets
+    /// the prepared lookup and the host (empty: none), lent for the call.
     ///
     /// - Parameter forcingCharges: as for ``resolve(_:method:variants:forcingCharges:_:)``.
     func resolve(
         _ url: String, method: String?, host given: String?, variants: [String], forcingCharges: Bool = false,
-        _ body: (inout PreparedLookup) -> Void
+        _ body: (inout PreparedLookup, UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        var normalized: String?
-        if let given {
-            do throws(LookupHost.Malformed) {
-                normalized = try LookupHost.normalized(given: given)
-            } catch {
-                return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: nil, body)
+        guard var given else {
+            return resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { prepared in
+                guard matchesHosts, prepared.resolution.scanned, var host = prepared.resolution.urlHost else {
+                    return body(&prepared, LookupHost.none)
+                }
+                host.withUTF8 { body(&prepared, $0) }
             }
         }
-        resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { prepared in
-            guard prepared.resolution.scanned,
-                var host = normalized ?? (matchesHosts ? prepared.resolution.urlHost : nil)
-            else { return body(&prepared) }
-            prepared.resolution.lookupHost = host
-            host.withUTF8 { bytes in
-                prepared.host = bytes
-                body(&prepared)
+        given.withUTF8 { raw in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, raw.count)) { room in
+                let count: Int
+                do throws(LookupHost.Malformed) {
+                    count = try LookupHost.normalize(raw, into: room)
+                } catch {
+                    return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: nil) {
+                        body(&$0, LookupHost.none)
+                    }
+                }
+                let host = UnsafeBufferPointer(rebasing: room[..<count])
+                resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { prepared in
+                    body(&prepared, prepared.resolution.scanned ? host : LookupHost.none)
+                }
             }
         }
+    }
+
+    /// Keeps `host`, the lookup's, for an owning answer (a match copies it out of the lent room).
+    func keep(_ host: UnsafeBufferPointer<UInt8>, in prepared: inout PreparedLookup) {
+        guard !host.isEmpty else { return }
+        prepared.resolution.lookupHost = String(decoding: host, as: UTF8.self)
     }
 }

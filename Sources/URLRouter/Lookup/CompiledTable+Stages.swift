@@ -4,24 +4,22 @@
 /// run the same steps in one call (`CompiledTable+Answer.swift`).
 extension CompiledTable {
     /// Steps 1 to 3 for `url`, lending `body` the prepared lookup, which it matches
-    /// (``match(_:segmentCount:)``, ``findAllowedMethods(_:)``) and answers
-    /// (``answer(_:url:variants:extra:)``).
+    /// (``match(_:segmentCount:host:)``, ``findAllowedMethods(_:host:)``) and answers
+    /// (``answer(_:host:url:variants:extra:)``), and the host the lookup routes on (empty: none),
+    /// which each stage takes.
     ///
     /// - Parameters:
-    ///   - host: the host the lookup routes on (SEMANTICS.md section 11); `nil`: the URL's own.
+    ///   - host: the host the lookup is given (SEMANTICS.md section 11); `nil`: the URL's own, in a
+    ///     table with host routes.
     ///   - forcingCharges: charge every regex the lookup runs to its budget, however short the URL
     ///     (for a layer that matches more than once).
     package func withPreparedLookup<Result>(
         _ url: String, method: String?, host: String? = nil, variants: [String], forcingCharges: Bool,
-        _ body: (inout PreparedLookup) -> Result
+        _ body: (inout PreparedLookup, UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         var result: Result?
-        if host != nil || matchesHosts {
-            resolve(url, method: method, host: host, variants: variants, forcingCharges: forcingCharges) {
-                result = body(&$0)
-            }
-        } else {
-            resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { result = body(&$0) }
+        resolve(url, method: method, host: host, variants: variants, forcingCharges: forcingCharges) {
+            result = body(&$0, $1)
         }
         return result.unsafelyUnwrapped
     }
@@ -31,9 +29,9 @@ extension CompiledTable {
 
     /// One match of the prepared request's first `segmentCount` segments: the winner, or
     /// `noMatch` (no `methodNotAllowed` probe) or `limitExceeded`.
-    package func match(_ prepared: inout PreparedLookup, segmentCount: Int) {
+    package func match(_ prepared: inout PreparedLookup, segmentCount: Int, host: UnsafeBufferPointer<UInt8>) {
         guard prepared.resolution.scanned else { return }
-        var request = prepared.matchRequest(marksTrailingSlash: marksTrailingSlash)
+        var request = prepared.matchRequest(marksTrailingSlash: marksTrailingSlash, host: host)
         request.segmentCount = min(segmentCount, request.segments.count)
         // A shorter run of the segments ends before the path's trailing slash.
         if request.segmentCount < request.segments.count { request.trailingSlash = false }
@@ -46,32 +44,35 @@ extension CompiledTable {
 
     /// For a prepared lookup whose matches found no route: `methodNotAllowed` and the methods
     /// that would have answered its whole path, when routes of other methods take it.
-    package func findAllowedMethods(_ prepared: inout PreparedLookup) {
+    package func findAllowedMethods(_ prepared: inout PreparedLookup, host: UnsafeBufferPointer<UInt8>) {
         guard prepared.resolution.scanned, prepared.resolution.reason == .noMatch else { return }
         findAllowedMethods(
-            &prepared.resolution, prepared.matchRequest(marksTrailingSlash: marksTrailingSlash), prepared.charging,
-            &prepared.budget)
+            &prepared.resolution, prepared.matchRequest(marksTrailingSlash: marksTrailingSlash, host: host),
+            prepared.charging, &prepared.budget)
     }
 
     /// For a prepared lookup whose match of its whole path found no route for its method, in a
     /// table that redirects: `redirect` and its location when the path with its trailing slash
     /// flipped finds one (decided before any shorter run of the segments is matched).
-    package func findRedirect(_ prepared: inout PreparedLookup) {
+    package func findRedirect(_ prepared: inout PreparedLookup, host: UnsafeBufferPointer<UInt8>) {
         guard prepared.resolution.scanned else { return }
         findRedirect(
-            &prepared.resolution, prepared.matchRequest(marksTrailingSlash: marksTrailingSlash), prepared.charging,
-            &prepared.budget)
+            &prepared.resolution, prepared.matchRequest(marksTrailingSlash: marksTrailingSlash, host: host),
+            prepared.charging, &prepared.budget)
     }
 
     /// Step 5, owning: the match the prepared lookup found, copied, or its miss.
     ///
     /// - Parameters:
+    ///   - host: the host the lookup routed on (empty: none).
     ///   - url: the URL the caller passed.
     ///   - variants: acceptable variants in preference order.
     ///   - extra: the caller's extra values, which beat path and query parameters.
     package func answer(
-        _ prepared: borrowing PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]
+        _ prepared: inout PreparedLookup, host: UnsafeBufferPointer<UInt8>, url: String, variants: [String],
+        extra: [String: any Sendable]
     ) -> Swift.Result<RouteMatch, RouteMiss> {
-        copy(prepared.resolution, url: url, variants: variants, extra: extra)
+        keep(host, in: &prepared)
+        return copy(prepared.resolution, url: url, variants: variants, extra: extra)
     }
 }

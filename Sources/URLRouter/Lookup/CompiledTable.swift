@@ -549,14 +549,14 @@ package struct CompiledTable: Sendable {
         requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks)
     }
 
-    /// Step 4 of the pipeline: the match, then `methodNotAllowed`.
+    /// Step 4 of the pipeline: the match, then `methodNotAllowed`, on `host` (empty: none).
     ///
     /// The first call answers nearly every lookup; what follows a miss is out of line
     /// (``matchAfterMiss(_:_:_:_:_:)``), so that the common path keeps a small frame. A lookup
     /// that ended before the URL was scanned (too long, malformed, refused) has nothing to match.
-    func match(_ prepared: inout PreparedLookup) {
+    func match(_ prepared: inout PreparedLookup, host: UnsafeBufferPointer<UInt8> = LookupHost.none) {
         guard prepared.resolution.scanned else { return }
-        let request = prepared.matchRequest(marksTrailingSlash: marksTrailingSlash)
+        let request = prepared.matchRequest(marksTrailingSlash: marksTrailingSlash, host: host)
         let outcome = firstMatch(request, prepared.charging, &prepared.budget)
         guard case .matched(let raw) = outcome else {
             return matchAfterMiss(&prepared.resolution, request, outcome, prepared.charging, &prepared.budget)

@@ -18,9 +18,6 @@ package struct PreparedLookup: ~Copyable {
     let charging: Bool
     /// What the lookup's user regexes may still cost.
     var budget: WorkBudget
-    /// The host the lookup routes on, lent for the call (`CompiledTable+Host.swift`); empty for
-    /// none.
-    var host = LookupHost.none
 
     init(
         resolution: consuming Resolution, method: MethodFilter, variants: UnsafeBufferPointer<String>,
@@ -43,9 +40,10 @@ package struct PreparedLookup: ~Copyable {
 }
 
 extension PreparedLookup {
-    /// What the matcher is asked: the prepared request's segments, method, variants and host,
-    /// and, in a table that marks them (`marksTrailingSlash`), whether its path has a trailing slash.
-    func matchRequest(marksTrailingSlash: Bool) -> MatchRequest {
+    /// What the matcher is asked: the prepared request's segments, method and variants, the
+    /// lookup's `host` (empty: none), and, in a table that marks them (`marksTrailingSlash`),
+    /// whether its path has a trailing slash.
+    func matchRequest(marksTrailingSlash: Bool, host: UnsafeBufferPointer<UInt8>) -> MatchRequest {
         MatchRequest(
             bytes: resolution.storage, segments: resolution.segments, segmentRun: resolution.segmentRun,
             scheme: resolution.scheme, method: method, variants: variants, captureRoom: captureRoom,

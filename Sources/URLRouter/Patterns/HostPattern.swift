@@ -127,44 +127,33 @@ package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     /// The number of labels, the `*` counted as one: between two patterns of one class, more wins.
     package var labelCount: Int { labels.count + (startsWithAny ? 1 : 0) }
 
-    /// The labels of `host` (a lookup's host: lower-cased, without port or trailing `.`) as
-    /// ranges of its bytes.
-    static func labelRanges(of host: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        var index = 0
-        while index <= host.count {
-            if index == host.count || host[index] == UInt8(ascii: ".") {
-                ranges.append(start..<index)
-                start = index + 1
-            }
-            index += 1
-        }
-        return ranges
-    }
-
-    /// Calls `body` with the range in `host` of each host label the pattern's labels take, in
-    /// order, and returns whether the pattern matches `host` (a lookup's host, normalized).
-    /// The one definition of which host labels a pattern takes.
+    /// Calls `body` with each label of the pattern and the range of `host` (a lookup's host:
+    /// lower-cased, without port or trailing `.`) it takes, from the last label to the first, and
+    /// returns whether the pattern takes the whole host: the one definition of which host labels
+    /// a pattern takes. Reads the host from its end, allocating nothing.
     @discardableResult
     func forEachLabel(
         in host: UnsafeBufferPointer<UInt8>, _ body: (Label, Range<Int>) -> Void = { _, _ in }
     ) -> Bool {
         guard !host.isEmpty else { return false }
-        let ranges = HostPattern.labelRanges(of: host)
-        let first = ranges.count - labels.count
-        guard startsWithAny ? first >= 1 : first == 0 else { return false }
-        for (offset, label) in labels.enumerated() {
-            let range = ranges[first + offset]
+        // `end` is where the label to take ends: at the end of the host, then at each `.`.
+        var end = host.count
+        for label in labels.reversed() {
+            guard end >= 0 else { return false }
+            var start = end
+            while start > 0, host[start - 1] != UInt8(ascii: ".") { start -= 1 }
+            let range = start..<end
             switch label {
             case .literal(let text):
                 guard text.utf8.elementsEqual(host[range]) else { return false }
             case .parameter:
                 guard !range.isEmpty else { return false }
             }
+            body(label, range)
+            end = start - 1
         }
-        for (offset, label) in labels.enumerated() { body(label, ranges[first + offset]) }
-        return true
+        // A first `*` takes the labels left (at least one, after a `.`); otherwise none are left.
+        return startsWithAny ? end >= 0 : end == -1
     }
 
     /// Whether the pattern matches `host` (a lookup's host, normalized).
@@ -173,10 +162,22 @@ package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     /// The range in `host` of the label captured as `name`, when the pattern matches it.
     func range(ofParameter name: String, in host: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var found: Range<Int>?
-        forEachLabel(in: host) { label, range in
+        let matches = forEachLabel(in: host) { label, range in
             if case .parameter(name) = label { found = range }
         }
-        return found
+        return matches ? found : nil
+    }
+
+    /// The parameters the pattern takes from `host`, in pattern order (empty when it does not
+    /// match).
+    func parameters(in host: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)] {
+        var values: [(name: String, value: String)] = []
+        let matches = forEachLabel(in: host) { label, range in
+            if case .parameter(let name) = label {
+                values.append((name, String(decoding: UnsafeBufferPointer(rebasing: host[range]), as: UTF8.self)))
+            }
+        }
+        return matches ? values.reversed() : []
     }
 
     package var description: String { source }

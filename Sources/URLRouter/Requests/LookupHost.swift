@@ -18,39 +18,59 @@ enum LookupHost {
     ///
     /// - Throws: ``Malformed`` when `given` is not that, or nothing is left.
     static func normalized(given: String) throws(Malformed) -> String {
-        let bytes = Array(given.utf8)
-        var end = bytes.count
+        var given = given
+        let result = given.withUTF8 { raw -> Result<String, Malformed> in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, raw.count)) { room in
+                Result { () throws(Malformed) -> String in
+                    let count = try normalize(raw, into: room)
+                    return String(decoding: UnsafeBufferPointer(rebasing: room[..<count]), as: UTF8.self)
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Writes `given` as ``normalized(given:)`` reads it to `room` (as large as `given`, at least
+    /// one byte), allocating nothing; returns how many bytes it wrote.
+    ///
+    /// - Throws: ``Malformed`` when `given` is not a host.
+    static func normalize(_ given: UnsafeBufferPointer<UInt8>, into room: UnsafeMutableBufferPointer<UInt8>)
+        throws(Malformed) -> Int
+    {
+        var end = given.count
+        let bracketed = given.first == UInt8(ascii: "[")
         var hostEnd = end
-        if bytes.first == UInt8(ascii: "[") {
-            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")),
-                bytes[1..<close].allSatisfy({ HostPattern.isHexDigit($0) || $0 == UInt8(ascii: ":") }), close > 1
+        if bracketed {
+            guard let close = given.firstIndex(of: UInt8(ascii: "]")), close > 1,
+                given[1..<close].allSatisfy({ HostPattern.isHexDigit($0) || $0 == UInt8(ascii: ":") })
             else {
                 throw Malformed(description: "malformed host: an IPv6 literal must be hex digits and ':' in brackets")
             }
             hostEnd = close + 1
-        } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+        } else if let colon = given.firstIndex(of: UInt8(ascii: ":")) {
             hostEnd = colon
         }
         if hostEnd < end {
-            let port = bytes[(hostEnd + 1)...]
-            guard bytes[hostEnd] == UInt8(ascii: ":"), port.allSatisfy(isASCIIDigit) else {
+            guard given[hostEnd] == UInt8(ascii: ":"), given[(hostEnd + 1)...].allSatisfy(isASCIIDigit) else {
                 throw Malformed(description: "malformed host: a host may end in ':' and a port of digits only")
             }
             end = hostEnd
         }
-        var host = bytes[..<end]
-        if bytes.first != UInt8(ascii: "[") {
-            if let bad = host.firstIndex(where: {
-                !(HostPattern.isLiteralByte($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_"))
-            }) {
-                throw Malformed(
-                    description:
-                        "malformed host: the byte at offset \(bad) is not allowed (letters, digits, '-', '.' and '_')")
+        if !bracketed {
+            for index in 0..<end {
+                let byte = given[index]
+                guard HostPattern.isLiteralByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") else {
+                    throw Malformed(
+                        description:
+                            "malformed host: the byte at offset \(index) is not allowed (letters, digits, '-', '.' and '_')"
+                    )
+                }
             }
-            if host.last == UInt8(ascii: ".") { host = host.dropLast() }
+            if end > 0, given[end - 1] == UInt8(ascii: ".") { end -= 1 }
         }
-        guard !host.isEmpty else { throw Malformed(description: "malformed host: the host is empty") }
-        return String(decoding: host.map(asciiLower), as: UTF8.self)
+        guard end > 0 else { throw Malformed(description: "malformed host: the host is empty") }
+        for index in 0..<end { room[index] = asciiLower(given[index]) }
+        return end
     }
 
     /// The URL's own host, as the URL's normalization read it (in comparison form, without its

@@ -3,12 +3,12 @@
 /// The routes whose every position is a literal, answered from one hash lookup of the request's
 /// whole path before any regex runs (as matchit and Hummingbird answer static paths).
 ///
-/// A literal route beats every other route of its priority that matches the same path (at the
-/// first position where they differ it has a literal, SEMANTICS.md section 3), so for a literal
-/// path the winner is the first of its literal routes, in precedence order, that answers the
-/// lookup's method, scheme and variants, unless a route of higher priority matches too. Only
-/// literal routes of at least the highest priority of the other routes are kept, so that case
-/// never arises. When none of a path's routes answers, the lookup goes on to the alternation,
+/// A literal route beats every other route of its priority and host rank that matches the same
+/// path (at the first position where they differ it has a literal, SEMANTICS.md section 3), so
+/// for a literal path the winner is the first of its literal routes, in precedence order, that
+/// answers the lookup's method, scheme, variants and host, unless a route of higher priority or
+/// host rank matches too. Only literal routes that rank at least as high as every other route by
+/// priority and host are kept, so that case never arises. When none of a path's routes answers, the lookup goes on to the alternation,
 /// which holds every other route and decides as before (a `methodNotAllowed`, say): the routes
 /// held here are left out of it, since a lookup only reaches it when none of them answers, and
 /// every later call of the same lookup (the fallback's, those that find the allowed methods)
@@ -63,18 +63,17 @@ final class LiteralRoutes: @unchecked Sendable {
     /// The literal routes of `routes` (in precedence order) that can be answered this way; `nil`
     /// when there are none.
     init?(routes: [CompiledRoute], methods: MethodList, caseInsensitive: Bool) {
-        // A host decides before the path does (SEMANTICS.md section 3, step 2): a literal path
-        // is not known to win in a table with host routes.
-        guard !routes.contains(where: { $0.host != nil }) else { return nil }
-        let highestOther = routes.lazy.filter { !LiteralRoutes.isLiteral($0) }.map(\.priority).max() ?? Int.min
+        // The priority, then the host (SEMANTICS.md section 3, steps 1 and 2), decide before the
+        // path does: a literal route is held only when no other route ranks above it by them.
+        let highestOther = routes.lazy.filter { !LiteralRoutes.isLiteral($0) }.map(LiteralRoutes.rank).min(by: <)
         // Each path numbered in order of its first route (keys hashed once), then the candidates
         // laid out path by path, each path's in precedence order.
         var numbers: [PatternKey: Int] = [:]
         var order: [[UInt8]] = []
         var held: [(path: Int, candidate: Candidate)] = []
         var path: [UInt8] = []
-        for (index, route) in routes.enumerated() where LiteralRoutes.isLiteral(route) && route.priority >= highestOther
-        {
+        for (index, route) in routes.enumerated()
+        where LiteralRoutes.isLiteral(route) && highestOther.map({ LiteralRoutes.rank(route) <= $0 }) ?? true {
             path.removeAll(keepingCapacity: true)
             for case .literal(let text) in route.elements {
                 path.append(UInt8(ascii: "/"))
@@ -92,7 +91,7 @@ final class LiteralRoutes: @unchecked Sendable {
             let candidate = Candidate(
                 route: Int32(index), method: Int32(methods.index(ofRouteMethod: route.method) ?? -1),
                 checksSchemeOrVariants: route.scheme != nil || !route.answersEveryVariantList || route.slash.refusesSome
-            )
+                    || route.host != nil)
             held.append((number, candidate))
         }
         guard !order.isEmpty else { return nil }
@@ -119,6 +118,11 @@ final class LiteralRoutes: @unchecked Sendable {
     deinit {
         runs.deallocate()
         candidates.deallocate()
+    }
+
+    /// A route's rank by priority and host, lower first: what decides before the path does.
+    static func rank(_ route: CompiledRoute) -> (Int, Int, Int) {
+        (-route.priority, route.host?.rankClass ?? 3, -(route.host?.labelCount ?? 0))
     }
 
     /// Whether every position of `route` is a literal.

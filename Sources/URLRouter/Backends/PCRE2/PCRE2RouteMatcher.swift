@@ -250,7 +250,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         let state = PCRE2MatchState.current(key: matchStateKey)
         let segmentRun = segmentCount == segments.count ? request.segmentRun : nil
         // Room for the segments, `//`, the method code, the scheme and `@host`.
-        var length = 8 + (request.scheme?.count ?? 0) + request.host.count
+        var length = 8 + (request.scheme?.count ?? 0)
+        if matchesHosts { length += request.host.count }
         if let run = segmentRun {
             length += run.count + 1
         } else {
