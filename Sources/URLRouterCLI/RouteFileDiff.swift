@@ -8,7 +8,8 @@ import URLRouterHandlers
 /// happens.
 ///
 /// The requests are the caller's (`--requests FILE`), or one example URL of each route of either
-/// file, made from its pattern, asked with its method (`GET` for a route of any method).
+/// file, made from its pattern, asked with its method (`GET` for a route of any method); a host
+/// route's example is an absolute URL on a host its pattern takes.
 package struct RouteFileDiff: Sendable {
     /// A route of one of the files, as the diff names it.
     package struct Route: Sendable, Hashable {
@@ -108,7 +109,7 @@ package struct RouteFileDiff: Sendable {
     static func described(_ table: RouteFileTable, _ index: Int) -> Route {
         let entry = table.file.routes[index]
         return Route(
-            method: entry.method, pattern: entry.pattern, handler: entry.handler,
+            method: entry.method, pattern: (entry.host ?? "") + entry.pattern, handler: entry.handler,
             location: "\(table.file.path):\(entry.line)")
     }
 
@@ -120,7 +121,11 @@ package struct RouteFileDiff: Sendable {
             let examples = RouteExamples(patterns: table.file.routes.map(\.pattern), options: table.options)
             for index in table.file.routes.indices where table.registrations[index] != nil {
                 let entry = table.file.routes[index]
-                guard let url = examples.example(of: entry.pattern) else { continue }
+                guard var url = examples.example(of: entry.pattern) else { continue }
+                // A host route's example is asked on a host its pattern takes, in the URL's authority.
+                if let host = entry.host.flatMap({ try? HostPattern($0) }), url.hasPrefix("/") {
+                    url = "http://" + (RouteExamples.hosts(host).first ?? "") + url
+                }
                 let method = entry.method ?? "GET"
                 if seen.insert("\(method) \(url)").inserted { requests.append((method, url)) }
             }
