@@ -1,5 +1,5 @@
 /// Step 5 of a lookup, the answer: which registration of the winning route answers, then the
-/// answer in the caller's form, lent in place (``withLookup(_:method:variants:_:)``) or copied
+/// answer in the caller's form, lent in place (``withLookup(_:method:host:variants:_:)``) or copied
 /// into a ``RouteMatch`` (``lookup(_:method:variants:extra:)``). The two differ only in that copy.
 extension CompiledTable {
     /// The handle of the registration that answers `resolution` for `variants`, or `nil` when
@@ -17,35 +17,35 @@ extension CompiledTable {
         return handle >= 0 ? handle : nil
     }
 
-    /// Looks `url` up and lends `body` the answer: the borrowed lookup.
+    /// Looks `url` up (on `host`, or in a table with host routes on the URL's own host,
+    /// `CompiledTable+Host.swift`) and lends `body` the answer: the borrowed lookup.
     @usableFromInline
     func withLookup(
-        _ url: String, method: String?, variants: [String], _ body: (borrowing ResolvedLookup) -> Void
-    ) {
-        // A table with host routes routes on the URL's own host (`CompiledTable+Host.swift`).
-        guard !matchesHosts else { return withLookup(url, method: method, host: nil, variants: variants, body) }
-        resolve(url, method: method, variants: variants) { prepared in
-            match(&prepared)
-            lend(prepared.resolution, host: LookupHost.none, variants: variants, body)
-        }
-    }
-
-    /// The borrowed answer of `resolution`, whose lookup routed on `host` (empty: none).
-    @inline(__always)
-    func lend(
-        _ resolution: borrowing Resolution, host: UnsafeBufferPointer<UInt8>, variants: [String],
+        _ url: String, method: String?, host: String? = nil, variants: [String],
         _ body: (borrowing ResolvedLookup) -> Void
     ) {
-        guard let handle = answeringHandle(resolution, variants: variants) else {
-            return body(.miss(resolution.missReason ?? .noMatch, allowedMethods: resolution.allowedMethods))
+        @inline(__always) func answer(_ resolution: borrowing Resolution, _ host: UnsafeBufferPointer<UInt8>) {
+            guard let handle = answeringHandle(resolution, variants: variants) else {
+                return body(.miss(resolution.missReason ?? .noMatch, allowedMethods: resolution.allowedMethods))
+            }
+            let first = Int(store.nameStarts[handle])
+            var view = MatchView(
+                handle: handle, registration: UnsafePointer(store.registrations.baseAddress! + handle),
+                names: UnsafeBufferPointer(rebasing: store.nameSpans[first..<Int(store.nameStarts[handle + 1])]),
+                nameBytes: UnsafePointer(store.nameBytes.baseAddress!), resolution: resolution, host: host,
+                decodePlus: decodePlus)
+            withUnsafePointer(to: &view) { body(.match($0)) }
         }
-        let first = Int(store.nameStarts[handle])
-        var view = MatchView(
-            handle: handle, registration: UnsafePointer(store.registrations.baseAddress! + handle),
-            names: UnsafeBufferPointer(rebasing: store.nameSpans[first..<Int(store.nameStarts[handle + 1])]),
-            nameBytes: UnsafePointer(store.nameBytes.baseAddress!), resolution: resolution, host: host,
-            decodePlus: decodePlus)
-        withUnsafePointer(to: &view) { body(.match($0)) }
+        guard host == nil, !matchesHosts else {
+            return resolve(url, method: method, host: host, variants: variants) { prepared, host in
+                match(&prepared, host: host)
+                answer(prepared.resolution, host)
+            }
+        }
+        resolve(url, method: method, variants: variants) { prepared in
+            match(&prepared)
+            answer(prepared.resolution, LookupHost.none)
+        }
     }
 
     /// Looks `url` up and answers an owning match: the borrowed lookup's answer, copied.

@@ -5,18 +5,6 @@
 /// one call, and to the answer. Out of line: a table without host routes, looked up without a
 /// host, never comes here.
 extension CompiledTable {
-    /// The borrowed lookup of `url` on `host` (`nil`: the URL's own).
-    @usableFromInline
-    @inline(never)
-    func withLookup(
-        _ url: String, method: String?, host: String?, variants: [String], _ body: (borrowing ResolvedLookup) -> Void
-    ) {
-        resolve(url, method: method, host: host, variants: variants) { prepared, host in
-            match(&prepared, host: host)
-            lend(prepared.resolution, host: host, variants: variants, body)
-        }
-    }
-
     /// The owning lookup of `url` on `host` (`nil`: the URL's own).
     @usableFromInline
     @inline(never)
