@@ -161,6 +161,12 @@ public struct Parameters: Sendable {
         if let index = match.record.store.parameterIndex(named: name, handle: match.record.handle), index < count {
             return value(at: index)
         }
+        return valueBesidePath(name)
+    }
+
+    /// A named catch-all's or the host pattern's value for `name`, else the last query value: what
+    /// ``string(_:)`` answers for a name no path parameter has.
+    func valueBesidePath(_ name: String) -> String? {
         if let catchAllName = match.record.route.parsedPattern.catchAllName, catchAllName == name {
             return match.catchall
         }

@@ -57,7 +57,7 @@ package final class RouteMatch: Sendable {
         guard record.rare == nil else { return parameters.describedValue(name) }
         guard let index = record.store.parameterIndex(named: name, handle: record.handle),
             index < record.packedCaptures.count
-        else { return parameters.string(name) }
+        else { return parameters.valueBesidePath(name) }
         return record.packedParameter(at: index)
     }
 

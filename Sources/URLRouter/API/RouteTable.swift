@@ -168,9 +168,6 @@ public struct RouteTable<Value: Sendable>: Sendable {
         return result.unsafelyUnwrapped
     }
 
-    /// Whether a route has a host pattern: the table routes on a lookup's host.
-    package var routesOnHosts: Bool { table.matchesHosts }
-
     /// ``withMatch(method:host:url:variants:_:)`` on `host` in a table with host routes, else
     /// ``withMatch(method:url:variants:_:)``: for the integrations, which read a request's host
     /// only for a table that routes on it.
@@ -201,18 +198,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     public func withMatch<Result>(
         method: String?, url: String, variants: [String] = [], _ body: (borrowing Lookup) -> Result
     ) -> Result {
-        var result: Result?
-        table.withLookup(url, method: method, variants: variants) { found in
-            switch found {
-            case .match(let view):
-                let lookup = Lookup.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle)))
-                result = body(lookup)
-            case .miss(let reason, let allowedMethods):
-                let lookup = Lookup.miss(reason, allowedMethods: allowedMethods)
-                result = body(lookup)
-            }
-        }
-        return result.unsafelyUnwrapped
+        withMatch(method: method, host: nil, url: url, variants: variants, body)
     }
 }
 

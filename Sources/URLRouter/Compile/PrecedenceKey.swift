@@ -14,14 +14,23 @@ package enum PrecedenceKey {
         priority: Int, host: HostPattern?, elements: [RouteElement], schemeBound: Bool, method: String?,
         sequence: Int, to words: inout [UInt64]
     ) {
-        // Priority descending: flip the sign bit (order-preserving), then every bit (reversing).
-        words.append(~(UInt64(bitPattern: Int64(priority)) ^ (1 << 63)))
-        words.append(UInt64(host?.rankClass ?? 3) << 32 | UInt64(UInt32.max - UInt32(clamping: host?.labelCount ?? 0)))
+        let (priorityWord, hostWord) = leadingWords(priority: priority, host: host)
+        words.append(priorityWord)
+        words.append(hostWord)
         for element in elements { words.append(CompiledRoute.PositionRank(element).word) }
         words.append(CompiledRoute.PositionRank.ended.word)
         words.append(schemeBound ? 0 : 1)
         words.append(UInt64(HTTPMethodName.tier(method)))
         words.append(UInt64(sequence))
+    }
+
+    /// The first two words, which decide before the path does (SEMANTICS.md section 3, steps 1
+    /// and 2): the priority, then the host pattern's class and number of labels.
+    static func leadingWords(priority: Int, host: HostPattern?) -> (priority: UInt64, host: UInt64) {
+        // Priority descending: flip the sign bit (order-preserving), then every bit (reversing).
+        let priorityWord = ~(UInt64(bitPattern: Int64(priority)) ^ (1 << 63))
+        let hostWord = UInt64(host?.rankClass ?? 3) << 32 | UInt64(UInt32.max - UInt32(clamping: host?.labelCount ?? 0))
+        return (priorityWord, hostWord)
     }
 
     /// Whether key `a` comes before key `b`.

@@ -111,9 +111,8 @@ package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern with its parameter names erased: two patterns are the same host when their
     /// keys are equal (`{a}.example.com` = `{b}.example.com`).
     package var key: String {
-        (startsWithAny ? ["*"] : [])
-            .appending(contentsOf: labels.map { if case .literal(let text) = $0 { text } else { "{}" } })
-            .joined(separator: ".")
+        let labels = labels.map { if case .literal(let text) = $0 { text } else { "{}" } }
+        return ((startsWithAny ? ["*"] : []) + labels).joined(separator: ".")
     }
 
     /// The class of the pattern for precedence (SEMANTICS.md section 3, step 2): 0 all literal,
@@ -181,8 +180,4 @@ package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     package var description: String { source }
-}
-
-extension Array {
-    fileprivate func appending(contentsOf other: [Element]) -> [Element] { self + other }
 }

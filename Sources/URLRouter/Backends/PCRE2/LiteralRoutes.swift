@@ -120,9 +120,10 @@ final class LiteralRoutes: @unchecked Sendable {
         candidates.deallocate()
     }
 
-    /// A route's rank by priority and host, lower first: what decides before the path does.
-    static func rank(_ route: CompiledRoute) -> (Int, Int, Int) {
-        (-route.priority, route.host?.rankClass ?? 3, -(route.host?.labelCount ?? 0))
+    /// A route's rank by priority and host, lower first: what decides before the path does
+    /// (``PrecedenceKey/leadingWords(priority:host:)``).
+    static func rank(_ route: CompiledRoute) -> (UInt64, UInt64) {
+        PrecedenceKey.leadingWords(priority: route.priority, host: route.host)
     }
 
     /// Whether every position of `route` is a literal.
