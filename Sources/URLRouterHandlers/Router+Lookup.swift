@@ -31,15 +31,15 @@ extension Router.Snapshot {
         var transition: String?
         let result = table.withPreparedLookup(
             url, method: method, host: host, variants: variants, forcingCharges: handling.fallbackToLastHandler
-        ) { prepared, host in
+        ) { prepared in
             if !handling.transitionPrefixes.isEmpty, let first = prepared.firstSegment,
                 let word = handling.transitionPrefixes.first(where: { asciiCaseInsensitiveEqual($0.utf8, first.utf8) })
             {
                 transition = word
                 prepared.dropFirstSegment()
             }
-            Router.Snapshot.match(&prepared, host: host, in: table, fallback: handling.fallbackToLastHandler)
-            return table.answer(&prepared, host: host, url: url, variants: variants, extra: extra)
+            Router.Snapshot.match(&prepared, in: table, fallback: handling.fallbackToLastHandler)
+            return table.answer(&prepared, url: url, variants: variants, extra: extra)
         }
         let found: Result<RouteTable<RouteHandler>.Match, RouteMiss> = result.map { match in
             routes.match(match)
@@ -57,16 +57,16 @@ extension Router.Snapshot {
             callbackURL: Router.Snapshot.callbackURL(fragment: fragment, scheme: scheme))
     }
 
-    /// Step 4 under the fallback, on `host` (empty: none): the whole path; after a miss, a `redirect` when the table
+    /// Step 4 under the fallback: the whole path; after a miss, a `redirect` when the table
     /// redirects trailing slashes and the path with its slash flipped matches; else shorter and
     /// shorter runs of its leading segments, down to none (when `fallback`); then whether routes
     /// of other methods take the whole path (`methodNotAllowed`).
     static func match(
-        _ prepared: inout PreparedLookup, host: UnsafeBufferPointer<UInt8>, in table: CompiledTable, fallback: Bool
+        _ prepared: inout PreparedLookup, in table: CompiledTable, fallback: Bool
     ) {
         let count = prepared.segmentCount
-        table.match(&prepared, segmentCount: count, host: host)
-        if prepared.reason == .noMatch { table.findRedirect(&prepared, host: host) }
+        table.match(&prepared, segmentCount: count)
+        if prepared.reason == .noMatch { table.findRedirect(&prepared) }
         if fallback, prepared.reason == .noMatch {
             // Each retry runs the whole table again (32 steps a route, and a fixed 100), so that
             // the retries of a URL of thousands of segments against thousands of routes end in
@@ -79,10 +79,10 @@ extension Router.Snapshot {
                     prepared.reason = .limitExceeded
                     break
                 }
-                table.match(&prepared, segmentCount: shorter, host: host)
+                table.match(&prepared, segmentCount: shorter)
             }
         }
-        table.findAllowedMethods(&prepared, host: host)
+        table.findAllowedMethods(&prepared)
     }
 
     /// A non-empty fragment as a callback URL: with `scheme://` in front (the URL's scheme, or the

@@ -111,39 +111,35 @@ struct MatchView {
     /// The winner's parameter names, as spans of ``nameBytes``.
     let names: UnsafeBufferPointer<(Int32, Int32)>
     let nameBytes: UnsafePointer<UInt8>
-    /// The routed URL's bytes, and the bytes holding the segments' comparison forms.
-    let bytes: UnsafeBufferPointer<UInt8>
-    let storage: UnsafeBufferPointer<UInt8>
-    let segments: RangeBuffer
-    let captures: RangeBuffer
-    let catchAllRange: Range<Int>?
-    let querySpan: (Int32, Int32)
     let decodePlus: Bool
-    /// The host the lookup routed on, empty for none.
-    let host: UnsafeBufferPointer<UInt8>
-    /// Where each of ``segments`` is written in ``bytes``, when escapes were decoded (else
-    /// ``storage`` is the URL as written).
-    let writtenSegments: UnsafePointer<Range<Int>>?
+    /// The lookup, in place: its request and what it found.
+    let lookup: UnsafePointer<PreparedLookup>
 
     init(
         handle: Int, registration: UnsafePointer<RouteRegistration?>, names: UnsafeBufferPointer<(Int32, Int32)>,
-        nameBytes: UnsafePointer<UInt8>, resolution: borrowing Resolution, host: UnsafeBufferPointer<UInt8>,
-        decodePlus: Bool
+        nameBytes: UnsafePointer<UInt8>, lookup: UnsafePointer<PreparedLookup>, decodePlus: Bool
     ) {
-        self.host = host
         self.handle = handle
         self.registration = registration
         self.names = names
         self.nameBytes = nameBytes
-        self.bytes = resolution.bytes
-        self.storage = resolution.storage
-        self.segments = resolution.segments
-        self.captures = resolution.captures
-        self.catchAllRange = resolution.catchAll
-        self.querySpan = resolution.querySpan
+        self.lookup = lookup
         self.decodePlus = decodePlus
-        self.writtenSegments = resolution.writtenSegments
     }
+
+    /// The routed URL's bytes.
+    var bytes: UnsafeBufferPointer<UInt8> { lookup.pointee.resolution.bytes }
+    /// The bytes holding the segments' comparison forms.
+    var storage: UnsafeBufferPointer<UInt8> { lookup.pointee.request.bytes }
+    var segments: RangeBuffer { lookup.pointee.request.segments }
+    var captures: RangeBuffer { lookup.pointee.resolution.captures }
+    var catchAllRange: Range<Int>? { lookup.pointee.resolution.catchAll }
+    var querySpan: (Int32, Int32) { lookup.pointee.resolution.querySpan }
+    /// The host the lookup routed on, empty for none.
+    var host: UnsafeBufferPointer<UInt8> { lookup.pointee.request.host }
+    /// Where each of ``segments`` is written in ``bytes``, when escapes were decoded (else
+    /// ``storage`` is the URL as written).
+    var writtenSegments: UnsafePointer<Range<Int>>? { lookup.pointee.resolution.writtenSegments }
 }
 
 /// The view's readers, on a pointer to it: a borrowed match lends the view by pointer, and a

@@ -4,16 +4,18 @@ protocol RouteMatcher: AnyObject, Sendable {
     ///
     /// - Complexity: linear in the URL's length for routes without user regexes; user regexes
     ///   run under `budget`.
-    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome
+    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome
 }
 
 /// What a lookup asks a route matcher: the one request type of the pipeline, for a URL whose
 /// segments are ranges of its own bytes (no `%`) and for one whose segments were decoded alike.
+/// Part of the lookup's state (``PreparedLookup``), and noncopyable, so that a matcher borrows it
+/// in place.
 ///
 /// Everything in it is lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
 /// (the bytes, the segments, the scheme, the variants, and the room for captures) and must not
 /// be kept; it holds no reference, so passing it retains nothing.
-struct MatchRequest {
+struct MatchRequest: ~Copyable {
     /// The bytes holding the segments (the URL, or its decoded segments).
     var bytes: UnsafeBufferPointer<UInt8>
     /// The URL's segments, as ranges of ``bytes``.
@@ -54,6 +56,24 @@ struct MatchRequest {
         self.method = method
         self.variants = variants
         self.captureRoom = captureRoom
+    }
+
+    /// A request with no segment, of a lookup that ended before its URL was scanned.
+    init() {
+        self.init(
+            bytes: UnsafeBufferPointer(start: nil, count: 0), segments: RangeBuffer(), scheme: nil, method: .any,
+            variants: UnsafeBufferPointer(start: nil, count: 0), captureRoom: RangeBuffer())
+    }
+
+    /// A copy of this request for one more match: of its first `segmentCount` segments, for
+    /// `method`, or with `trailingSlash`.
+    func adjusted(segmentCount: Int? = nil, method: MethodFilter? = nil, trailingSlash: Bool? = nil) -> MatchRequest {
+        var copy = MatchRequest(
+            bytes: bytes, segments: segments, segmentRun: segmentRun, scheme: scheme, method: method ?? self.method,
+            variants: variants, captureRoom: captureRoom, trailingSlash: trailingSlash ?? self.trailingSlash,
+            host: host)
+        copy.segmentCount = segmentCount ?? self.segmentCount
+        return copy
     }
 
     /// The bytes of the segment at `index`, in comparison form.

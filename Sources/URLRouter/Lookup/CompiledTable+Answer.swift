@@ -24,27 +24,30 @@ extension CompiledTable {
         _ url: String, method: String?, host: String? = nil, variants: [String],
         _ body: (borrowing ResolvedLookup) -> Void
     ) {
-        @inline(__always) func answer(_ resolution: borrowing Resolution, _ host: UnsafeBufferPointer<UInt8>) {
-            guard let handle = answeringHandle(resolution, variants: variants) else {
-                return body(.miss(resolution.missReason ?? .noMatch, allowedMethods: resolution.allowedMethods))
+        @inline(__always) func answer(_ prepared: inout PreparedLookup) {
+            guard let handle = answeringHandle(prepared.resolution, variants: variants) else {
+                return body(
+                    .miss(
+                        prepared.resolution.missReason ?? .noMatch, allowedMethods: prepared.resolution.allowedMethods))
             }
             let first = Int(store.nameStarts[handle])
-            var view = MatchView(
-                handle: handle, registration: UnsafePointer(store.registrations.baseAddress! + handle),
-                names: UnsafeBufferPointer(rebasing: store.nameSpans[first..<Int(store.nameStarts[handle + 1])]),
-                nameBytes: UnsafePointer(store.nameBytes.baseAddress!), resolution: resolution, host: host,
-                decodePlus: decodePlus)
-            withUnsafePointer(to: &view) { body(.match($0)) }
+            withUnsafeMutablePointer(to: &prepared) { lookup in
+                var view = MatchView(
+                    handle: handle, registration: UnsafePointer(store.registrations.baseAddress! + handle),
+                    names: UnsafeBufferPointer(rebasing: store.nameSpans[first..<Int(store.nameStarts[handle + 1])]),
+                    nameBytes: UnsafePointer(store.nameBytes.baseAddress!), lookup: lookup, decodePlus: decodePlus)
+                withUnsafePointer(to: &view) { body(.match($0)) }
+            }
         }
         guard host == nil, !matchesHosts else {
-            return resolve(url, method: method, host: host, variants: variants) { prepared, host in
-                match(&prepared, host: host)
-                answer(prepared.resolution, host)
+            return resolve(url, method: method, host: host, variants: variants) { prepared in
+                match(&prepared)
+                answer(&prepared)
             }
         }
         resolve(url, method: method, variants: variants) { prepared in
             match(&prepared)
-            answer(prepared.resolution, LookupHost.none)
+            answer(&prepared)
         }
     }
 
@@ -65,37 +68,39 @@ extension CompiledTable {
         var answer: Result<RouteMatch, RouteMiss>?
         resolve(url, method: method, variants: variants) { prepared in
             match(&prepared)
-            answer = copy(prepared.resolution, url: url, variants: variants, extra: extra)
+            answer = copy(prepared, url: url, variants: variants, extra: extra)
         }
         return answer.unsafelyUnwrapped
     }
 
-    /// The owning answer: the registration of `resolution`'s winner that answers `variants`, and
+    /// The owning answer: the registration of the lookup's winner that answers `variants`, and
     /// the match copied out of the lent buffers, or the miss.
     func copy(
-        _ resolution: borrowing Resolution, url: String, variants: [String], extra: [String: any Sendable]?
+        _ prepared: borrowing PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]?
     ) -> Result<RouteMatch, RouteMiss> {
-        let routedURL = resolution.rewrittenURL ?? url
-        guard let handle = answeringHandle(resolution, variants: variants) else {
+        let routedURL = prepared.resolution.rewrittenURL ?? url
+        guard let handle = answeringHandle(prepared.resolution, variants: variants) else {
             return .failure(
                 RouteMiss(
-                    reason: resolution.missReason ?? .noMatch, url: url, rewrittenURL: resolution.rewrittenURL,
-                    request: resolution.requestURL(
+                    reason: prepared.resolution.missReason ?? .noMatch, url: url,
+                    rewrittenURL: prepared.resolution.rewrittenURL,
+                    request: prepared.requestURL(
                         routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme,
                         decoded: Resolution.extras(
-                            storage: resolution.storage, segmentCount: resolution.segments.count,
-                            written: resolution.writtenSegments)),
-                    detail: resolution.detail, allowedMethods: resolution.allowedMethods))
+                            storage: prepared.request.bytes, segmentCount: prepared.request.segments.count,
+                            written: prepared.resolution.writtenSegments)),
+                    detail: prepared.resolution.detail, allowedMethods: prepared.resolution.allowedMethods))
         }
         return .success(
             RouteMatch(
                 store: store, handle: handle, routedURL: routedURL,
-                scheme: resolution.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
-                spans: (resolution.hostSpan, resolution.querySpan, resolution.fragmentSpan),
-                catchAll: resolution.catchAll, segments: resolution.segments, segmentRun: resolution.segmentRun,
-                captures: resolution.captures, rare: resolution.rare,
-                decoded: (resolution.storage, resolution.writtenSegments), extra: extra,
-                callerURL: resolution.rewrittenURL == nil ? nil : url))
+                scheme: prepared.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
+                spans: (prepared.resolution.hostSpan, prepared.resolution.querySpan, prepared.resolution.fragmentSpan),
+                catchAll: prepared.resolution.catchAll, segments: prepared.request.segments,
+                segmentRun: prepared.request.segmentRun, captures: prepared.resolution.captures,
+                rare: prepared.resolution.rare,
+                decoded: (prepared.request.bytes, prepared.resolution.writtenSegments), extra: extra,
+                callerURL: prepared.resolution.rewrittenURL == nil ? nil : url))
     }
 }
 

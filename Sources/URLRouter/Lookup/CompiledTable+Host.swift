@@ -12,29 +12,32 @@ extension CompiledTable {
         _ url: String, method: String?, host: String?, variants: [String] = [], extra: [String: any Sendable]? = nil
     ) -> Result<RouteMatch, RouteMiss> {
         var answer: Result<RouteMatch, RouteMiss>?
-        resolve(url, method: method, host: host, variants: variants) { prepared, host in
-            match(&prepared, host: host)
-            keep(host, in: &prepared)
-            answer = copy(prepared.resolution, url: url, variants: variants, extra: extra)
+        resolve(url, method: method, host: host, variants: variants) { prepared in
+            match(&prepared)
+            keepHost(of: &prepared)
+            answer = copy(prepared, url: url, variants: variants, extra: extra)
         }
         return answer.unsafelyUnwrapped
     }
 
     /// Steps 1 to 3 for a lookup on a host: `given` checked and normalized (``LookupHost``) in
     /// room lent for the call, else, in a table with host routes, the URL's own host; `body` gets
-    /// the prepared lookup and the host (empty: none), lent for the call.
+    /// the prepared lookup, its request on that host (empty: none), lent for the call.
     ///
     /// - Parameter forcingCharges: as for ``resolve(_:method:variants:forcingCharges:_:)``.
     func resolve(
         _ url: String, method: String?, host given: String?, variants: [String], forcingCharges: Bool = false,
-        _ body: (inout PreparedLookup, UnsafeBufferPointer<UInt8>) -> Void
+        _ body: (inout PreparedLookup) -> Void
     ) {
         guard var given else {
             return resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { prepared in
                 guard matchesHosts, prepared.resolution.scanned, var host = prepared.resolution.urlHost else {
-                    return body(&prepared, LookupHost.none)
+                    return body(&prepared)
                 }
-                host.withUTF8 { body(&prepared, $0) }
+                host.withUTF8 { host in
+                    prepared.request.host = host
+                    body(&prepared)
+                }
             }
         }
         given.withUTF8 { raw in
@@ -43,21 +46,20 @@ extension CompiledTable {
                 do throws(LookupHost.Malformed) {
                     count = try LookupHost.normalize(raw, into: room)
                 } catch {
-                    return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: nil) {
-                        body(&$0, LookupHost.none)
-                    }
+                    return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: nil, body)
                 }
                 let host = UnsafeBufferPointer(rebasing: room[..<count])
                 resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { prepared in
-                    body(&prepared, prepared.resolution.scanned ? host : LookupHost.none)
+                    if prepared.resolution.scanned { prepared.request.host = host }
+                    body(&prepared)
                 }
             }
         }
     }
 
-    /// Keeps `host`, the lookup's, for an owning answer (a match copies it out of the lent room).
-    func keep(_ host: UnsafeBufferPointer<UInt8>, in prepared: inout PreparedLookup) {
-        guard !host.isEmpty else { return }
-        prepared.resolution.lookupHost = String(decoding: host, as: UTF8.self)
+    /// Keeps the lookup's host for an owning answer (a match copies it out of the lent room).
+    func keepHost(of prepared: inout PreparedLookup) {
+        guard !prepared.request.host.isEmpty else { return }
+        prepared.resolution.lookupHost = String(decoding: prepared.request.host, as: UTF8.self)
     }
 }

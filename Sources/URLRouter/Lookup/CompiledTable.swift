@@ -20,7 +20,7 @@
 ///    method and variants, in one call; then, if the path matched only routes of other methods,
 ///    `methodNotAllowed` (with the methods that would have answered); else `noMatch`; and, in a
 ///    table that redirects trailing slashes, `redirect` when the path with its slash flipped has
-///    a route of the lookup's method (``findRedirect(_:_:_:_:)``);
+///    a route of the lookup's method (``findRedirect(_:)``);
 /// 5. the answer (`CompiledTable+Answer.swift`): the registration of the winning route that
 ///    answers the variants, lent in place (the borrowed lookup) or copied into a ``RouteMatch``.
 ///
@@ -182,7 +182,7 @@ package struct CompiledTable: Sendable {
         /// The one instance, which lives as long as the process.
         static let shared = EmptyMatcher()
 
-        func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
+        func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
     }
 
     /// Runs `body` on the UTF-8 bytes of `text`, without copying them when the string is native.
@@ -382,10 +382,12 @@ package struct CompiledTable: Sendable {
         guard scan.scheme != nil || defaultScheme == nil else { return .needsDefaultScheme(scan) }
         variants.withUnsafeBufferPointer { variants in
             var prepared = PreparedLookup(
-                resolution: Resolution(bytes: bytes, scan: scan, defaultScheme: nil), method: method,
-                variants: variants, captureRoom: lent.captureRoom, charging: charging, budget: budget)
-            if let rewrittenURL { prepared.resolution.rewrittenURL = rewrittenURL }
-            body(&prepared)
+                bytes: bytes, segments: scan.segments, segmentRun: scan.segmentRun,
+                scheme: scan.scheme.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, method: method,
+                variants: variants, captureRoom: lent.captureRoom,
+                resolution: Resolution(bytes: bytes, scan: scan, schemeIsDefault: false), charging: charging,
+                budget: budget)
+            lend(&prepared, rewrittenURL, body)
         }
         return .prepared
     }
@@ -447,12 +449,17 @@ package struct CompiledTable: Sendable {
                     return CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
                 }
                 variants.withUnsafeBufferPointer { variants in
+                    // The decoded segments follow one another, each after a `/` (``RequestURL/decodeSegments``).
                     var prepared = PreparedLookup(
-                        resolution: Resolution(bytes: bytes, scan: scan, storage: storage, segments: decoded),
-                        method: method, variants: variants, captureRoom: lent.captureRoom, charging: charging,
+                        bytes: storage, segments: decoded,
+                        segmentRun: decoded.isEmpty
+                            ? nil : decoded[0].lowerBound..<decoded[decoded.count - 1].upperBound,
+                        scheme: scan.scheme.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, method: method,
+                        variants: variants, captureRoom: lent.captureRoom,
+                        resolution: Resolution(bytes: bytes, scan: scan, schemeIsDefault: false), charging: charging,
                         budget: budget)
-                    if let rewrittenURL { prepared.resolution.rewrittenURL = rewrittenURL }
-                    body(&prepared)
+                    prepared.resolution.writtenSegments = UnsafePointer(scan.segments.base)
+                    lend(&prepared, rewrittenURL, body)
                 }
             }
         }
@@ -475,6 +482,14 @@ package struct CompiledTable: Sendable {
         }
     }
 
+    /// Lends `body` the lookup step 3 prepared: the URL it routes when a rule rewrote it, and, in
+    /// a table that marks them, whether its path has a trailing slash.
+    func lend(_ prepared: inout PreparedLookup, _ rewrittenURL: String?, _ body: (inout PreparedLookup) -> Void) {
+        if let rewrittenURL { prepared.resolution.rewrittenURL = rewrittenURL }
+        if marksTrailingSlash { prepared.request.trailingSlash = prepared.hasTrailingSlash }
+        body(&prepared)
+    }
+
     /// Step 3 for the rest: a plain URL's scan that the default scheme applies to; else the full
     /// normalization of the URL's tokens (``RequestURL``; `malformedURL` on a bad escape; a table
     /// that normalizes every URL unscanned tokenizes it here) and, with
@@ -485,19 +500,24 @@ package struct CompiledTable: Sendable {
         _ variants: [String], _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
     ) {
         variants.withUnsafeBufferPointer { variants in
-            func finish(_ resolution: consuming Resolution) {
+            func finish(
+                _ storage: UnsafeBufferPointer<UInt8>, _ segments: RangeBuffer, _ segmentRun: Range<Int>?,
+                _ scheme: UnsafeBufferPointer<UInt8>?, _ resolution: consuming Resolution
+            ) {
                 var prepared = PreparedLookup(
-                    resolution: resolution, method: method, variants: variants, captureRoom: lent.captureRoom,
-                    charging: charging, budget: budget)
-                if let rewrittenURL { prepared.resolution.rewrittenURL = rewrittenURL }
-                body(&prepared)
+                    bytes: storage, segments: segments, segmentRun: segmentRun, scheme: scheme, method: method,
+                    variants: variants, captureRoom: lent.captureRoom, resolution: resolution, charging: charging,
+                    budget: budget)
+                lend(&prepared, rewrittenURL, body)
             }
             let bytes = lent.bytes
             let tokens: PlainScan?
             switch found {
             case .plainWithoutScheme(let scan):
                 return withBytes(of: defaultScheme ?? "") { scheme in
-                    finish(Resolution(bytes: bytes, scan: scan, defaultScheme: scheme))
+                    finish(
+                        bytes, scan.segments, scan.segmentRun, scheme,
+                        Resolution(bytes: bytes, scan: scan, schemeIsDefault: true))
                 }
             case .tokens(let found): tokens = found
             }
@@ -519,12 +539,13 @@ package struct CompiledTable: Sendable {
                     // The segments, then where each is written when they were decoded.
                     let count = request.segmentRanges.count
                     RangeBuffer.withTemporary(capacity: 2 * count) { room in
+                        var segments = RangeBuffer(base: room.base, capacity: count)
+                        for range in request.segmentRanges { segments.append(range) }
                         finish(
+                            storage, segments, nil, request.scheme == nil ? nil : scheme,
                             Resolution(
-                                bytes: bytes, storage: storage, request: request,
-                                segments: RangeBuffer(base: room.base, capacity: count),
-                                written: RangeBuffer(base: room.base.map { $0 + count }, capacity: count),
-                                scheme: request.scheme == nil ? nil : scheme))
+                                bytes: bytes, request: request,
+                                written: RangeBuffer(base: room.base.map { $0 + count }, capacity: count)))
                     }
                 }
             }
@@ -549,35 +570,29 @@ package struct CompiledTable: Sendable {
         requestChecks.isEmpty || !scan.mayBeRefused(bytes, checks: requestChecks)
     }
 
-    /// Step 4 of the pipeline: the match, then `methodNotAllowed`, on `host` (empty: none).
+    /// Step 4 of the pipeline: the match, then `methodNotAllowed`.
     ///
     /// The first call answers nearly every lookup; what follows a miss is out of line
-    /// (``matchAfterMiss(_:_:_:_:_:)``), so that the common path keeps a small frame. A lookup
+    /// (``matchAfterMiss(_:_:)``), so that the common path keeps a small frame. A lookup
     /// that ended before the URL was scanned (too long, malformed, refused) has nothing to match.
-    func match(_ prepared: inout PreparedLookup, host: UnsafeBufferPointer<UInt8> = LookupHost.none) {
+    func match(_ prepared: inout PreparedLookup) {
         guard prepared.resolution.scanned else { return }
-        let request = prepared.matchRequest(marksTrailingSlash: marksTrailingSlash, host: host)
-        let outcome = firstMatch(request, prepared.charging, &prepared.budget)
-        guard case .matched(let raw) = outcome else {
-            return matchAfterMiss(&prepared.resolution, request, outcome, prepared.charging, &prepared.budget)
-        }
+        let outcome = firstMatch(prepared.request, prepared.charging, &prepared.budget)
+        guard case .matched(let raw) = outcome else { return matchAfterMiss(&prepared, outcome) }
         prepared.resolution.record(raw)
     }
 
     /// Step 4 after the first call found no winner: whether the path matched routes of other
     /// methods (`methodNotAllowed`, and which).
     @inline(never)
-    func matchAfterMiss(
-        _ resolution: inout Resolution, _ request: MatchRequest, _ first: MatchOutcome, _ charging: Bool,
-        _ budget: inout WorkBudget
-    ) {
+    func matchAfterMiss(_ prepared: inout PreparedLookup, _ first: MatchOutcome) {
         switch first {
-        case .matched(let raw): resolution.record(raw)
-        case .limitExceeded: resolution.reason = .limitExceeded
+        case .matched(let raw): prepared.resolution.record(raw)
+        case .limitExceeded: prepared.resolution.reason = .limitExceeded
         case .noMatch:
             // A redirect answers before the allowed methods are looked for, which it would drop.
-            findRedirect(&resolution, request, charging, &budget)
-            if resolution.reason == .noMatch { findAllowedMethods(&resolution, request, charging, &budget) }
+            findRedirect(&prepared)
+            if prepared.resolution.reason == .noMatch { findAllowedMethods(&prepared) }
         }
     }
 
@@ -585,49 +600,46 @@ package struct CompiledTable: Sendable {
     /// for routes of other methods: a redirect beats `methodNotAllowed`), in a table that
     /// redirects: `redirect` and the URL to send the client to when a route of the lookup's method
     /// takes the path with its trailing slash added or removed (SEMANTICS.md section 12).
-    func findRedirect(
-        _ resolution: inout Resolution, _ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget
-    ) {
-        guard redirectsTrailingSlash, resolution.reason == .noMatch, !resolution.segments.isEmpty,
-            request.segmentCount == resolution.segments.count
+    package func findRedirect(_ prepared: inout PreparedLookup) {
+        guard redirectsTrailingSlash, prepared.resolution.scanned, prepared.resolution.reason == .noMatch,
+            !prepared.request.segments.isEmpty,
+            prepared.request.segmentCount == prepared.request.segments.count
         else { return }
-        var flipped = request
-        flipped.trailingSlash.toggle()
-        switch firstMatch(flipped, charging, &budget) {
+        let flipped = prepared.request.adjusted(trailingSlash: !prepared.request.trailingSlash)
+        switch firstMatch(flipped, prepared.charging, &prepared.budget) {
         case .matched:
-            resolution.reason = .redirect
-            resolution.location = resolution.flippedTrailingSlashURL
+            prepared.resolution.reason = .redirect
+            prepared.resolution.location = prepared.flippedTrailingSlashURL
         case .noMatch: break
-        case .limitExceeded: resolution.reason = .limitExceeded
+        case .limitExceeded: prepared.resolution.reason = .limitExceeded
         }
     }
 
     /// For a lookup that found no route: `methodNotAllowed` and the methods that would have
     /// answered, when the table reports it and routes of other methods take the path; else
     /// `noMatch`.
-    func findAllowedMethods(
-        _ resolution: inout Resolution, _ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget
-    ) {
-        resolution.reason = .noMatch
-        guard reportsMethodNotAllowed else { return }
-        var request = request
-        request.segmentCount = request.segments.count
-        request.method = .any
-        switch firstMatch(request, charging, &budget) {
+    package func findAllowedMethods(_ prepared: inout PreparedLookup) {
+        guard reportsMethodNotAllowed, prepared.resolution.scanned, prepared.resolution.reason == .noMatch else {
+            return
+        }
+        let whole = prepared.request.segments.count
+        switch firstMatch(
+            prepared.request.adjusted(segmentCount: whole, method: .any), prepared.charging, &prepared.budget)
+        {
         case .matched:
-            resolution.reason = .methodNotAllowed
-            resolution.allowedMethods = methods.names.indices.filter { candidate in
-                request.method = .lookup(candidate)
-                if case .matched = firstMatch(request, charging, &budget) { return true }
+            prepared.resolution.reason = .methodNotAllowed
+            prepared.resolution.allowedMethods = methods.names.indices.filter { candidate in
+                let request = prepared.request.adjusted(segmentCount: whole, method: .lookup(candidate))
+                if case .matched = firstMatch(request, prepared.charging, &prepared.budget) { return true }
                 return false
             }.map { methods.names[$0] }
         case .noMatch: break
-        case .limitExceeded: resolution.reason = .limitExceeded
+        case .limitExceeded: prepared.resolution.reason = .limitExceeded
         }
     }
 
     /// One matcher call, after charging what its constraints can cost (when the lookup charges).
-    func firstMatch(_ request: MatchRequest, _ charging: Bool, _ budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ request: borrowing MatchRequest, _ charging: Bool, _ budget: inout WorkBudget) -> MatchOutcome {
         if charging,
             !regexWork.chargeConstraints(
                 request.bytes, request.segments, segmentCount: request.segmentCount, to: &budget)

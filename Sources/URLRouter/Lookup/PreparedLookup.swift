@@ -1,57 +1,49 @@
 /// A lookup between steps 3 and 4 (see ``CompiledTable``): the request as the table prepared it
-/// (length checked, rewritten, scanned or normalized, request checks passed), and what the match
-/// needs, lent for one call.
+/// (length checked, rewritten, scanned or normalized, request checks passed), lent for one call.
+/// The one state of a lookup from there: the matcher borrows its ``request``, the match is
+/// recorded in its ``resolution``, and the answer reads both in place.
 ///
 /// A table's own lookups match it once and answer (`CompiledTable+Answer.swift`). The handler
 /// router, a layer above the core, may first drop its first segment and match shorter runs of its
 /// segments before it answers.
 package struct PreparedLookup: ~Copyable {
-    /// What steps 1 to 3 found, and, once matched, step 4.
+    /// What the matcher is asked: the segments (in comparison form), the scheme, the method, the
+    /// variants, the host, and the room for the winner's captures.
+    var request: MatchRequest
+    /// What steps 1 to 3 found besides, and, once matched, step 4.
     var resolution: Resolution
-    /// The request's method, as the table compares it.
-    let method: MethodFilter
-    /// The acceptable variants, in preference order.
-    let variants: UnsafeBufferPointer<String>
-    /// The room the matcher writes the winner's captures to.
-    let captureRoom: RangeBuffer
     /// Whether the lookup charges its user regexes' work to ``budget``.
     let charging: Bool
     /// What the lookup's user regexes may still cost.
     var budget: WorkBudget
 
+    /// A scanned request: its segments, ranges of `bytes` (the URL, or its decoded segments),
+    /// and what `resolution` found of its URL.
     init(
-        resolution: consuming Resolution, method: MethodFilter, variants: UnsafeBufferPointer<String>,
-        captureRoom: RangeBuffer, charging: Bool, budget: WorkBudget = WorkBudget()
+        bytes: UnsafeBufferPointer<UInt8>, segments: RangeBuffer, segmentRun: Range<Int>?,
+        scheme: UnsafeBufferPointer<UInt8>?, method: MethodFilter, variants: UnsafeBufferPointer<String>,
+        captureRoom: RangeBuffer, resolution: consuming Resolution, charging: Bool, budget: WorkBudget
     ) {
+        request = MatchRequest(
+            bytes: bytes, segments: segments, segmentRun: segmentRun, scheme: scheme, method: method,
+            variants: variants, captureRoom: captureRoom)
         self.resolution = resolution
-        self.method = method
-        self.variants = variants
-        self.captureRoom = captureRoom
         self.charging = charging
         self.budget = budget
     }
 
     /// A lookup that ended before its URL was scanned: nothing to match.
     init(miss reason: MissReason, detail: String) {
-        self.init(
-            resolution: Resolution(miss: reason, detail: detail), method: .any,
-            variants: UnsafeBufferPointer(start: nil, count: 0), captureRoom: RangeBuffer(), charging: false)
+        request = MatchRequest()
+        resolution = Resolution(miss: reason, detail: detail)
+        charging = false
+        budget = WorkBudget()
     }
 }
 
 extension PreparedLookup {
-    /// What the matcher is asked: the prepared request's segments, method and variants, the
-    /// lookup's `host` (empty: none), and, in a table that marks them (`marksTrailingSlash`),
-    /// whether its path has a trailing slash.
-    func matchRequest(marksTrailingSlash: Bool, host: UnsafeBufferPointer<UInt8>) -> MatchRequest {
-        MatchRequest(
-            bytes: resolution.storage, segments: resolution.segments, segmentRun: resolution.segmentRun,
-            scheme: resolution.scheme, method: method, variants: variants, captureRoom: captureRoom,
-            trailingSlash: marksTrailingSlash && resolution.hasTrailingSlash, host: host)
-    }
-
     /// The number of segments the request has.
-    package var segmentCount: Int { resolution.segments.count }
+    package var segmentCount: Int { request.segments.count }
 
     /// Why the last match found no winner, `nil` when it found one; for a lookup that ended
     /// before matching, why it ended.
@@ -63,17 +55,18 @@ extension PreparedLookup {
     /// The first segment in comparison form (escapes decoded but `%2F` and `%25`), `nil` when the
     /// request has no segment or was not scanned.
     package var firstSegment: Substring? {
-        guard resolution.scanned, let first = resolution.segments.first else { return nil }
-        return Substring(decoding: UnsafeBufferPointer(rebasing: resolution.storage[first]), as: UTF8.self)
+        guard resolution.scanned, !request.segments.isEmpty else { return nil }
+        return Substring(decoding: request.segmentBytes(0), as: UTF8.self)
     }
 
     /// Drops the first segment: the request is matched, and its path reported, without it.
     package mutating func dropFirstSegment() {
-        guard resolution.scanned, !resolution.segments.isEmpty else { return }
-        resolution.segments = resolution.segments.droppingFirst()
+        guard resolution.scanned, !request.segments.isEmpty else { return }
+        request.segments = request.segments.droppingFirst()
+        request.segmentCount = request.segments.count
         resolution.writtenSegments = resolution.writtenSegments.map { $0 + 1 }
-        if let run = resolution.segmentRun {
-            resolution.segmentRun = resolution.segments.first.map { $0.lowerBound..<run.upperBound }
+        if let run = request.segmentRun {
+            request.segmentRun = request.segments.first.map { $0.lowerBound..<run.upperBound }
         }
         resolution.request?.removeFirstSegment()
     }
@@ -82,6 +75,47 @@ extension PreparedLookup {
     /// then spent.
     package mutating func charge(_ steps: Int) -> Bool {
         budget.charge(steps)
+    }
+
+    /// Whether the routed URL's path ends in `/` after at least one segment (SEMANTICS.md
+    /// section 12), as the lookup counts its segments.
+    var hasTrailingSlash: Bool {
+        RequestURL.hasTrailingSlash(
+            resolution.bytes, segmentCount: request.segments.count, querySpan: resolution.querySpan,
+            fragmentSpan: resolution.fragmentSpan)
+    }
+
+    /// The routed URL as written with its trailing slash removed, or one added when it has none:
+    /// where a `redirect` miss sends the client.
+    var flippedTrailingSlashURL: String {
+        let bytes = resolution.bytes
+        let end = RequestURL.pathEnd(
+            bytes.count, querySpan: resolution.querySpan, fragmentSpan: resolution.fragmentSpan)
+        var flipped = Array(bytes[..<end])
+        if hasTrailingSlash { flipped.removeLast() } else { flipped.append(UInt8(ascii: "/")) }
+        flipped += bytes[end...]
+        return String(decoding: flipped, as: UTF8.self)
+    }
+
+    /// The scheme as a string: `defaultScheme` when the URL has none.
+    func schemeString(defaultScheme: String?) -> String? {
+        if resolution.schemeIsDefault { return defaultScheme }
+        return request.scheme.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The normalized URL as a ``RequestURL`` (for a miss's report), `nil` when the URL was not
+    /// scanned; `decoded` is what the lookup decoded
+    /// (``Resolution/extras(storage:segmentCount:written:)``).
+    func requestURL(_ routedURL: String, decodePlus: Bool, defaultScheme: String?, decoded: RequestURL.Extras?)
+        -> RequestURL?
+    {
+        if let request = resolution.request { return request }
+        guard resolution.scanned else { return nil }
+        return RequestURL(
+            url: routedURL, segmentRanges: request.segments.rangeList,
+            scheme: schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
+            hostSpan: resolution.hostSpan, querySpan: resolution.querySpan, fragmentSpan: resolution.fragmentSpan,
+            extras: decoded)
     }
 }
 
@@ -99,14 +133,11 @@ struct Resolution: ~Copyable {
 
     /// The routed URL's bytes (the URL, or the rewritten URL): what the spans are offsets into.
     var bytes: UnsafeBufferPointer<UInt8>
-    /// The bytes holding the segments' comparison forms: ``bytes`` unless a segment was decoded.
-    var storage: UnsafeBufferPointer<UInt8>
-    /// The segments, as ranges of ``storage``.
-    var segments = RangeBuffer()
-    /// The winner's captured values, as ranges of ``storage``.
+    /// The winner's captured values, as ranges of the request's bytes.
     var captures = RangeBuffer()
-    /// When a segment was decoded (``storage`` is not ``bytes``): where each of ``segments`` is
-    /// written in ``bytes``, by the same index (as many ranges, in storage lent likewise).
+    /// When a segment was decoded (the request's bytes are not ``bytes``): where each of the
+    /// request's segments is written in ``bytes``, by the same index (as many ranges, in storage
+    /// lent likewise).
     var writtenSegments: UnsafePointer<Range<Int>>?
     /// What most lookups lack, in one box: a plain lookup then copies and destroys one `nil`.
     var rare: Rare?
@@ -116,18 +147,14 @@ struct Resolution: ~Copyable {
     var hostSpan = RequestURL.absent
     var querySpan = RequestURL.absent
     var fragmentSpan = RequestURL.absent
-    /// When the segments are one `/`-separated run of ``storage``, that run.
-    var segmentRun: Range<Int>?
     /// Whether the URL was scanned (a miss before that has no segments).
     var scanned = false
-    /// Whether ``scheme`` is the table's default scheme (the URL has none).
+    /// Whether the request's scheme is the table's default scheme (the URL has none).
     var schemeIsDefault = false
     /// Why there is no winner; `nil` when there is one.
     var reason: MissReason? = .noMatch
-    /// The segments the winner's catch-all took, as indices into ``segments``.
+    /// The segments the winner's catch-all took, as indices into the request's segments.
     var catchAll: Range<Int>?
-    /// The lower-cased scheme, or the default scheme (lent, like the bytes).
-    var scheme: UnsafeBufferPointer<UInt8>?
 
     /// The rarely present parts of a resolution.
     final class Rare {
@@ -195,80 +222,34 @@ struct Resolution: ~Copyable {
     /// The public reason of the miss, `nil` for a match.
     var missReason: RouteMiss.Reason? { reason.map { $0.reason(location: location) } }
 
-    /// Whether the routed URL's path ends in `/` after at least one segment (SEMANTICS.md
-    /// section 12), as the lookup counts its segments.
-    var hasTrailingSlash: Bool {
-        RequestURL.hasTrailingSlash(
-            bytes, segmentCount: segments.count, querySpan: querySpan, fragmentSpan: fragmentSpan)
-    }
-
-    /// The routed URL as written with its trailing slash removed, or one added when it has none:
-    /// where a `redirect` miss sends the client.
-    var flippedTrailingSlashURL: String {
-        let end = RequestURL.pathEnd(bytes.count, querySpan: querySpan, fragmentSpan: fragmentSpan)
-        var flipped = Array(bytes[..<end])
-        if hasTrailingSlash { flipped.removeLast() } else { flipped.append(UInt8(ascii: "/")) }
-        flipped += bytes[end...]
-        return String(decoding: flipped, as: UTF8.self)
-    }
-
     /// A miss found before the URL was scanned.
     init(miss reason: MissReason, detail: String) {
         bytes = UnsafeBufferPointer(start: nil, count: 0)
-        storage = bytes
         self.reason = reason
         self.detail = detail
     }
 
-    /// A URL the fast scan took: its segments are ranges of its own bytes.
+    /// A URL the scan took: its parts' spans (its segments are the request's).
     @inline(__always)
-    init(bytes: UnsafeBufferPointer<UInt8>, scan: PlainScan, defaultScheme: UnsafeBufferPointer<UInt8>?) {
+    init(bytes: UnsafeBufferPointer<UInt8>, scan: borrowing PlainScan, schemeIsDefault: Bool) {
         self.bytes = bytes
-        self.storage = bytes
         self.scanned = true
-        self.segments = scan.segments
-        self.segmentRun = scan.segmentRun
-        if let range = scan.scheme {
-            self.scheme = UnsafeBufferPointer(rebasing: bytes[range])
-        } else {
-            self.scheme = defaultScheme
-            self.schemeIsDefault = true
-        }
+        self.schemeIsDefault = schemeIsDefault
         self.hostSpan = scan.hostSpan
         self.querySpan = scan.querySpan
         self.fragmentSpan = scan.fragmentSpan
     }
 
-    /// A URL whose path held escapes, which the lookup decoded: the scan's parts, with its
-    /// segments in comparison form in `storage` (room the lookup lends) at `segments`, each written
-    /// where the scan found it.
-    init(bytes: UnsafeBufferPointer<UInt8>, scan: PlainScan, storage: UnsafeBufferPointer<UInt8>, segments: RangeBuffer)
-    {
-        self.init(bytes: bytes, scan: scan, defaultScheme: nil)
-        self.storage = storage
-        self.writtenSegments = UnsafePointer(scan.segments.base)
-        self.segments = segments
-        // The decoded segments follow one another, each after a `/` (``CompiledTable/decodeSegments``).
-        self.segmentRun = segments.isEmpty ? nil : segments[0].lowerBound..<segments[segments.count - 1].upperBound
-    }
-
-    /// A URL the full normalization took: its segments are copied to `segments` (and, when it
-    /// decoded them, where each is written to `written`), its scheme lent from the request.
-    init(
-        bytes: UnsafeBufferPointer<UInt8>, storage: UnsafeBufferPointer<UInt8>, request: RequestURL,
-        segments: RangeBuffer, written: RangeBuffer, scheme: UnsafeBufferPointer<UInt8>?
-    ) {
+    /// A URL the full normalization took (its segments are the request's), and, when it decoded
+    /// them, where each is written, kept in `written`.
+    init(bytes: UnsafeBufferPointer<UInt8>, request: RequestURL, written: RangeBuffer) {
         self.bytes = bytes
-        self.storage = storage
         self.scanned = true
-        self.segments = segments
-        for range in request.segmentRanges { self.segments.append(range) }
         if let writtenRanges = request.extras?.writtenSegmentRanges {
             var written = written
             for range in writtenRanges { written.append(range) }
             self.writtenSegments = UnsafePointer(written.base)
         }
-        self.scheme = scheme
         self.hostSpan = request.hostSpan
         self.querySpan = request.querySpan
         self.fragmentSpan = request.fragmentSpan
@@ -283,14 +264,8 @@ struct Resolution: ~Copyable {
         reason = nil
     }
 
-    /// The scheme as a string: `defaultScheme` when the URL has none.
-    func schemeString(defaultScheme: String?) -> String? {
-        if schemeIsDefault { return defaultScheme }
-        return scheme.map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// What an owning match or miss keeps of segments a lookup decoded in its room (``storage``,
-    /// ``writtenSegments``): the decoded storage as a string and where each segment is written;
+    /// What an owning match or miss keeps of segments a lookup decoded in its room (the request's
+    /// bytes, ``writtenSegments``): the decoded storage as a string and where each segment is written;
     /// `nil` when `written` is (the segments are the URL's own bytes; the full normalization's
     /// are its ``RequestURL``'s). Read from the resolution's fields by the caller: a method on the
     /// resolution would have the owning lookup copy it first (Benchmarks/instructions).
@@ -301,20 +276,6 @@ struct Resolution: ~Copyable {
         return RequestURL.Extras(
             decoded: String(copyingUTF8: storage),
             writtenSegmentRanges: RangeList(UnsafeBufferPointer(start: written, count: segmentCount)), decodedHost: nil)
-    }
-
-    /// The normalized URL as a ``RequestURL`` (for a miss's report), `nil` when the URL was not
-    /// scanned; `decoded` is ``extras(storage:segmentCount:written:)`` of this resolution, which
-    /// the caller reads (see there).
-    func requestURL(_ routedURL: String, decodePlus: Bool, defaultScheme: String?, decoded: RequestURL.Extras?)
-        -> RequestURL?
-    {
-        if let request { return request }
-        guard scanned else { return nil }
-        return RequestURL(
-            url: routedURL, segmentRanges: segments.rangeList, scheme: schemeString(defaultScheme: defaultScheme),
-            decodePlus: decodePlus, hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan,
-            extras: decoded)
     }
 }
 

@@ -24,13 +24,14 @@ import URLRouterHandlers
         "/users/\u{1}", "/usérs/é",
     ]
 
-    /// What a resolution found, every field an answer step reads.
-    static func describe(_ resolution: borrowing Resolution) -> String {
-        let captures = resolution.captures.map { "\($0)" }.joined(separator: ",")
-        let scheme = resolution.scheme.map { String(decoding: $0, as: UTF8.self) } ?? "-"
-        return "\(String(describing: resolution.reason)) \(resolution.routeIndex) [\(captures)]"
-            + " \(String(describing: resolution.catchAll)) \(resolution.allowedMethods) \(scheme)"
-            + " \(resolution.querySpan) \(resolution.fragmentSpan) \(resolution.hostSpan) \(resolution.segments.count)"
+    /// What a lookup found, every field an answer step reads.
+    static func describe(_ prepared: borrowing PreparedLookup) -> String {
+        let captures = prepared.resolution.captures.map { "\($0)" }.joined(separator: ",")
+        let scheme = prepared.request.scheme.map { String(decoding: $0, as: UTF8.self) } ?? "-"
+        return "\(String(describing: prepared.resolution.reason)) \(prepared.resolution.routeIndex) [\(captures)]"
+            + " \(String(describing: prepared.resolution.catchAll)) \(prepared.resolution.allowedMethods) \(scheme)"
+            + " \(prepared.resolution.querySpan) \(prepared.resolution.fragmentSpan) \(prepared.resolution.hostSpan)"
+            + " \(prepared.request.segments.count)"
     }
 
     /// The tables of both backends (the PCRE2 one when the trait is on) under `options`.
@@ -57,14 +58,14 @@ import URLRouterHandlers
                 var short = ""
                 table.resolve(url, method: method, variants: []) { prepared in
                     table.match(&prepared)
-                    short = describe(prepared.resolution)
+                    short = describe(prepared)
                 }
                 var full = ""
                 table.resolveInFull(
                     url, table.methods.filter(for: method), [], forcingCharges: false
                 ) { prepared in
                     table.match(&prepared)
-                    full = describe(prepared.resolution)
+                    full = describe(prepared)
                 }
                 #expect(short == full, "\(table.backendName) \(method ?? "-") \(url): short \(short), full \(full)")
             }
@@ -103,7 +104,7 @@ import URLRouterHandlers
             var found: String?
             table.resolve("/page", method: nil, variants: []) { prepared in
                 table.match(&prepared)
-                found = prepared.resolution.schemeString(defaultScheme: "https")
+                found = prepared.schemeString(defaultScheme: "https")
             }
             #expect(found == "https")
         }

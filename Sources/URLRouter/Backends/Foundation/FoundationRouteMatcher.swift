@@ -65,7 +65,7 @@ final class FoundationRouteMatcher: RouteMatcher {
         self.methodIndices = table.map { methods.index(ofRouteMethod: $0.method) }
     }
 
-    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         var bucket: [Int] = []
         if request.segmentCount > 0 {
             let first = request.segmentBytes(0)
@@ -101,7 +101,7 @@ final class FoundationRouteMatcher: RouteMatcher {
     /// first position that fails: a position whose segment is missing fails there, and a route
     /// without a catch-all fails after its last position when segments remain. With a catch-all,
     /// the catch-all takes exactly the segments the positions after it leave.
-    func match(_ route: Route, _ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func match(_ route: Route, _ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         // The first `segmentCount` segments (not a copy: routes are tried one by one, and the
         // fallback's URLs can have thousands of segments).
         let segments = request.segments

@@ -43,7 +43,7 @@ final class PCRE2RecordingMatcher: RouteMatcher, @unchecked Sendable {
         self.matcher = matcher
     }
 
-    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         let outcome = matcher.firstMatch(request, budget: &budget)
         _ = matcher.withSubject(of: request) { first, state, length in
             var shard = first

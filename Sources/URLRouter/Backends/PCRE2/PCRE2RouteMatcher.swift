@@ -223,7 +223,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     // temporary and copied it out; reading it back stalled on the stores just made (commit
     // 6fda3ca gives the measurements).
     @inline(__always)
-    func firstMatch(_ request: MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         withSubject(of: request) { shard, state, length in
             switch run(shard, state, length: length, variants: request.variants, budget: &budget) {
             case .route(let index): .matched(rawMatch(route: index, request: request))
@@ -241,7 +241,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// calls (`PCRE2RecordingMatcher`) both go through it.
     @inline(__always)
     func withSubject(
-        of request: MatchRequest,
+        of request: borrowing MatchRequest,
         _ run: (_ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, _ length: Int) -> MatchOutcome
     ) -> MatchOutcome {
         let segmentCount = request.segmentCount
@@ -299,9 +299,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// The first literal route of `path` that answers the request, or `nil`. Out of line: most
     /// paths that reach it are not literal paths, and the lookup's own code stays small.
     @inline(never)
-    func literalWinner(_ path: UnsafeBufferPointer<UInt8>, _ literalPaths: LiteralRoutes.Index, _ request: MatchRequest)
-        -> Int?
-    {
+    func literalWinner(
+        _ path: UnsafeBufferPointer<UInt8>, _ literalPaths: LiteralRoutes.Index, _ request: borrowing MatchRequest
+    ) -> Int? {
         for candidate in literalPaths.candidates(path: path, folding: caseInsensitive) where answers(candidate, request)
         {
             return Int(candidate.route)
@@ -312,14 +312,14 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// Whether a literal route answers the request (``MatchRequest/isAnswered(by:method:in:schemeAndVariantsMayRefuse:)``,
     /// its scheme and variants only where they can refuse): what the end of its branch in the
     /// alternation checks.
-    func answers(_ candidate: LiteralRoutes.Candidate, _ request: MatchRequest) -> Bool {
+    func answers(_ candidate: LiteralRoutes.Candidate, _ request: borrowing MatchRequest) -> Bool {
         request.isAnswered(
             by: routes[Int(candidate.route)], method: candidate.method < 0 ? nil : Int(candidate.method), in: methods,
             schemeAndVariantsMayRefuse: candidate.checksSchemeOrVariants)
     }
 
     /// Captures and the catch-all, from the route's positions and the request's segments.
-    func rawMatch(route index: Int, request: MatchRequest) -> RawMatch {
+    func rawMatch(route index: Int, request: borrowing MatchRequest) -> RawMatch {
         let plan = plans[index]
         let segmentCount = request.segmentCount
         let catchAll = plan.layout.catchAllSegments(segmentCount: segmentCount)
@@ -330,7 +330,7 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     }
 
     /// Routes with in-segment patterns, or more than eight parameters.
-    func generalRawMatch(route index: Int, request: MatchRequest, catchAll: Range<Int>?) -> RawMatch {
+    func generalRawMatch(route index: Int, request: borrowing MatchRequest, catchAll: Range<Int>?) -> RawMatch {
         let plan = plans[index]
         var captures = request.captureRoom
         for (position, element) in routes[index].elements.enumerated() {
