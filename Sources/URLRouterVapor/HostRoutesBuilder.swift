@@ -16,9 +16,23 @@ struct HostRoutesBuilder: RoutesBuilder {
     let host: String
 
     func add(_ route: Route) {
-        if route.userInfo[HostRoutesBuilder.key] == nil { route.userInfo[HostRoutesBuilder.key] = host }
+        if route.userInfo[HostRoutesBuilder.key] == nil { HostRoutesBuilder.mark(route, host: host) }
         root.add(route)
     }
+
+    /// Makes `route` one of `host`'s: the pattern the responder reads, and, unless the route has a
+    /// description of its own, `host <pattern>` as its description, which Vapor's `routes`
+    /// command lists beside its method and path.
+    static func mark(_ route: Route, host: String) {
+        let description = route.userInfo["description"] as? String
+        if description == nil || description == (route.userInfo[key] as? String).map(described) {
+            route.userInfo["description"] = described(host)
+        }
+        route.userInfo[key] = host
+    }
+
+    /// The description of a route of `host` that has none of its own.
+    static func described(_ host: String) -> String { "host " + host }
 }
 
 extension RoutesBuilder {

@@ -58,7 +58,7 @@ extension RoutesBuilder {
         // Vapor's components only describe the route (`route.description`, `routes` command).
         let components = pattern.split(separator: "/").map { PathComponent.constant(String($0)) }
         let route = on(method, components, body: body, use: closure)
-        if let host { route.userInfo[HostRoutesBuilder.key] = host }
+        if let host { HostRoutesBuilder.mark(route, host: host) }
         route.userInfo[PatternRoute.key] = PatternRoute(
             pattern: pattern, priority: priority, name: name, componentCount: components.count)
         return route

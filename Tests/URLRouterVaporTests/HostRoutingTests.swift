@@ -70,6 +70,29 @@ final class HostRoutingTests: XCTestCase {
         }
     }
 
+    /// Vapor's `routes` command lists each host route's host beside its path; a route's own
+    /// description stays.
+    func testTheRoutesCommandListsHosts() async throws {
+        let routes = { (app: Application) throws in
+            try Self.routes(app)
+            app.grouped(host: "admin.example.com").get("stats") { _ in "" }.description("statistics")
+        }
+        let listing = try await withApplication(routes: routes) { app in
+            let console = CapturingConsole()
+            var context = CommandContext(console: console, input: CommandInput(arguments: ["vapor"]))
+            context.application = app
+            try await XCTUnwrap(app.asyncCommands.commands["routes"]).run(using: &context)
+            return console.text
+        }
+        let rows = listing.split(separator: "\n").map {
+            $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        XCTAssert(rows.contains(["GET", "/users/:id", "host {tenant}.example.com"]), listing)
+        XCTAssert(rows.contains(["GET", "/users/:id", ""]), listing)
+        XCTAssert(rows.contains(["GET", "/files/{*path}", "host static.example.com"]), listing)
+        XCTAssert(rows.contains(["GET", "/stats", "statistics"]), listing)
+    }
+
     func testAURLForAnUnknownNameSaysWhy() async throws {
         try await withApplication(routes: Self.routes) { app in
             try await app.testable().test(.GET, "/links") { response async in XCTAssertEqual(response.status, .ok) }
