@@ -62,21 +62,26 @@ package struct MatchRoutesReport: Sendable {
         var options = table.options
         options.duplicateRoutes = .replace
         let explanation = PrecedenceExplanation(options: options)
-        var matching: [(index: Int, registration: RouteRegistration)] = []
+        // Each route whose pattern matches, and how many of its optional segments the match left
+        // out: it ranks as that expansion of its pattern (SEMANTICS.md section 2).
+        var matching: [(index: Int, registration: RouteRegistration, leftOut: Int)] = []
         for (index, registration) in table.registrations.sorted(by: { $0.key < $1.key }) {
             // One route alone, for any method: does its pattern match the path?
             let entry = table.file.routes[index]
             let single = try? RouteTable<Int>(
                 [.init(entry.pattern, host: entry.host, value: index)], options: options, backend: .foundation)
-            if let single, case .success = single.lookup(method: nil, host: host, url: url) {
-                matching.append((index, registration))
+            if let single, case .success(let match) = single.lookup(method: nil, host: host, url: url) {
+                let pattern = registration.parsedPattern
+                let taken = Set(match.parameters.path.map(\.name))
+                let optional = pattern.segments.suffix(pattern.optionalCount).flatMap(\.parameterNames)
+                matching.append((index, registration, optional.count { !taken.contains($0) }))
             }
         }
         matching.sort { a, b in
-            let order = explanation.order(a.registration, b.registration)
+            let order = explanation.order(a.registration, b.registration, leftOut: (a.leftOut, b.leftOut))
             return order != 0 ? order < 0 : a.index < b.index
         }
-        guard let winner, let won = table.registrations[winner] else {
+        guard let winner, let won = matching.first(where: { $0.index == winner }) else {
             return matching.map { candidate in
                 Candidate(
                     entry: candidate.index, outcome: "skipped",
@@ -96,7 +101,9 @@ package struct MatchRoutesReport: Sendable {
             }
             return Candidate(
                 entry: candidate.index, outcome: "loses",
-                reason: explanation.reason(won, over: candidate.registration).text)
+                reason: explanation.reason(
+                    won.registration, over: candidate.registration, leftOut: (won.leftOut, candidate.leftOut)
+                ).text)
         }
     }
 

@@ -162,6 +162,37 @@ enum RepositoryFolders {
         #expect(output == expected)
     }
 
+    /// A route with optional segments is ranked by its expansion that takes the URL: `/docs` is
+    /// `/docs/:version?` without its parameter, a literal segment above `/*`'s wildcard.
+    @Test func explainRanksAnOptionalRouteByItsExpansion() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("optional-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let routes = directory.appendingPathComponent("docs.txt").path
+        try """
+        GET /*
+        GET /docs/:version?
+        """.write(toFile: routes, atomically: true, encoding: .utf8)
+        let (status, output) = try URLRouterExecutable.run([
+            "match", "--routes", routes, "--method", "GET", "--explain", "/docs", "/docs/3",
+        ])
+        #expect(status == 0)
+        let expected = """
+            GET /docs
+              route: GET /docs/:version? (\(routes):2)
+              routes whose pattern matches the path, in precedence order:
+                winner  GET /docs/:version? (\(routes):2)
+                loses   GET /* (\(routes):1): segment 1: literal 'docs' is more specific than wildcard '*'
+            GET /docs/3
+              route: GET /docs/:version? (\(routes):2)
+              params: version=3
+              routes whose pattern matches the path, in precedence order:
+                winner  GET /docs/:version? (\(routes):2)
+
+            """
+        #expect(output == expected)
+    }
+
     @Test func matchReadsAJSONRouteTableAndNamesTheColumnOfABadPattern() throws {
         let table = RepositoryFolders.lintFixtures + "/table.json"
         let (status, output) = try URLRouterExecutable.run(["match", "--routes", table, "ft://order/42"])

@@ -8,6 +8,14 @@ import Testing
 @Suite struct PrecedenceAgreementTests {
     @Test func theExplanationOrdersEveryPairAsTheCompiledTableDoes() throws {
         var pairs = 0
+        var expanded = 0
+        /// How many of its pattern's optional segments the expansion `route` is compiled from
+        /// leaves out (its pattern's segments beyond the route's elements).
+        func leftOut(_ route: CompiledRoute) -> Int {
+            let pattern = route.targets[0].parsedPattern
+            if pattern.optionalCount > 0 { expanded += 1 }
+            return pattern.segments.count - route.elements.count
+        }
         var byRule: [PrecedenceExplanation.Rule: Int] = [:]
         for seed in UInt64(1)...400 {
             var generator = SeededGenerator(seed: seed)
@@ -25,12 +33,12 @@ import Testing
             let explanation = PrecedenceExplanation(options: table.options)
             for higher in compiled.indices {
                 for lower in compiled.indices where lower > higher {
+                    // A pattern with optional segments is compiled as each of its expansions,
+                    // and explained as the one each compiled route is.
                     let (a, b) = (compiled[higher].targets[0], compiled[lower].targets[0])
-                    // The explanation words a registration by its whole pattern; a pattern with
-                    // optional segments is compiled as each of its expansions.
-                    if a.parsedPattern.optionalCount > 0 || b.parsedPattern.optionalCount > 0 { continue }
-                    let order = explanation.order(a, b)
-                    let rule = explanation.reason(a, over: b).rule
+                    let left = (leftOut(compiled[higher]), leftOut(compiled[lower]))
+                    let order = explanation.order(a, b, leftOut: left)
+                    let rule = explanation.reason(a, over: b, leftOut: left).rule
                     #expect(
                         order <= 0,
                         "seed \(seed): \(a.pattern) (\(a.method ?? "any")) is compiled above \(b.pattern) (\(b.method ?? "any")), the explanation says below"
@@ -48,7 +56,9 @@ import Testing
                 }
             }
         }
-        // The tables exercise every rule, not only the registration order.
+        // The tables exercise every rule, not only the registration order, and routes with
+        // optional segments.
+        #expect(expanded > 100)
         #expect(pairs > 10_000)
         #expect(byRule[.priority, default: 0] > 100)
         #expect(byRule[.scheme, default: 0] > 100)

@@ -27,17 +27,24 @@ package struct PrecedenceExplanation: Sendable {
     }
 
     /// `-1` when `a` ranks above `b` by priority, specificity, scheme or method tier, `1` when `b`
-    /// does, `0` when only the registration order tells them apart.
-    package func order(_ a: RouteRegistration, _ b: RouteRegistration) -> Int {
+    /// does, `0` when only the registration order tells them apart. A pattern with optional
+    /// segments ranks as one of its expansions (SEMANTICS.md section 2): the one that leaves out
+    /// `leftOut` of them (0: none).
+    package func order(_ a: RouteRegistration, _ b: RouteRegistration, leftOut: (a: Int, b: Int) = (0, 0)) -> Int {
         // The keys leave the registration order out: a difference is a rule of the other four.
-        guard let (aFirst, _) = firstDifference(a, lowered(a), b, lowered(b)) else { return 0 }
+        guard let (aFirst, _) = firstDifference(a, lowered(a, leftOut.a), b, lowered(b, leftOut.b)) else {
+            return 0
+        }
         return aFirst ? -1 : 1
     }
 
     /// The rule that ranks `higher` above `lower`, and why, in one phrase; `higher` registered
-    /// before `lower` when only the order is left.
-    package func reason(_ higher: RouteRegistration, over lower: RouteRegistration) -> (rule: Rule, text: String) {
-        let (a, b) = (lowered(higher), lowered(lower))
+    /// before `lower` when only the order is left. Each ranks as its expansion that leaves out
+    /// `leftOut` of its optional segments, as in ``order(_:_:leftOut:)``.
+    package func reason(
+        _ higher: RouteRegistration, over lower: RouteRegistration, leftOut: (higher: Int, lower: Int) = (0, 0)
+    ) -> (rule: Rule, text: String) {
+        let (a, b) = (lowered(higher, leftOut.higher), lowered(lower, leftOut.lower))
         guard let (_, rule) = firstDifference(higher, a, lower, b) else {
             return (.registrationOrder, "registered first; nothing else tells them apart")
         }
@@ -70,9 +77,10 @@ package struct PrecedenceExplanation: Sendable {
         }
     }
 
-    /// `route`'s pattern as these options read it.
-    private func lowered(_ route: RouteRegistration) -> LoweredPattern {
-        LoweredPattern(route, options: options)
+    /// `route`'s pattern as these options read it, without the last `leftOut` of its optional
+    /// segments (the expansion the registry compiles).
+    private func lowered(_ route: RouteRegistration, _ leftOut: Int) -> LoweredPattern {
+        LoweredPattern(route, options: options).expansions(options: options)[leftOut]
     }
 
     /// Where the ``PrecedenceKey``s of `a` and `b` (registration order left out), whose patterns
