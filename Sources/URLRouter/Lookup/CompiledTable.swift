@@ -382,11 +382,8 @@ package struct CompiledTable: Sendable {
         guard scan.scheme != nil || defaultScheme == nil else { return .needsDefaultScheme(scan) }
         variants.withUnsafeBufferPointer { variants in
             var prepared = PreparedLookup(
-                bytes: bytes, segments: scan.segments, segmentRun: scan.segmentRun,
-                scheme: scan.scheme.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, method: method,
-                variants: variants, captureRoom: lent.captureRoom,
-                resolution: Resolution(bytes: bytes, scan: scan, schemeIsDefault: false), charging: charging,
-                budget: budget)
+                scanned: bytes, scan, method: method, variants: variants, captureRoom: lent.captureRoom,
+                charging: charging, budget: budget)
             lend(&prepared, rewrittenURL, body)
         }
         return .prepared
@@ -449,16 +446,9 @@ package struct CompiledTable: Sendable {
                     return CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
                 }
                 variants.withUnsafeBufferPointer { variants in
-                    // The decoded segments follow one another, each after a `/` (``RequestURL/decodeSegments``).
                     var prepared = PreparedLookup(
-                        bytes: storage, segments: decoded,
-                        segmentRun: decoded.isEmpty
-                            ? nil : decoded[0].lowerBound..<decoded[decoded.count - 1].upperBound,
-                        scheme: scan.scheme.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, method: method,
-                        variants: variants, captureRoom: lent.captureRoom,
-                        resolution: Resolution(bytes: bytes, scan: scan, schemeIsDefault: false), charging: charging,
-                        budget: budget)
-                    prepared.resolution.writtenSegments = UnsafePointer(scan.segments.base)
+                        scanned: bytes, scan, decoded: (storage, decoded), method: method, variants: variants,
+                        captureRoom: lent.captureRoom, charging: charging, budget: budget)
                     lend(&prepared, rewrittenURL, body)
                 }
             }

@@ -32,6 +32,32 @@ package struct PreparedLookup: ~Copyable {
         self.budget = budget
     }
 
+    /// A URL the scan took: its segments are ranges of `bytes`, or, when its path held escapes,
+    /// `decoded`: their comparison forms in `storage` (room the lookup lends), one after another,
+    /// each after a `/` (``RequestURL/decodeSegments(of:_:into:ranges:)``), and each written where
+    /// the scan found it.
+    init(
+        scanned bytes: UnsafeBufferPointer<UInt8>, _ scan: borrowing PlainScan,
+        decoded: (storage: UnsafeBufferPointer<UInt8>, segments: RangeBuffer)? = nil, method: MethodFilter,
+        variants: UnsafeBufferPointer<String>, captureRoom: RangeBuffer, charging: Bool, budget: WorkBudget
+    ) {
+        let scheme = scan.scheme.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+        let resolution = Resolution(bytes: bytes, scan: scan, schemeIsDefault: false)
+        guard let (storage, segments) = decoded else {
+            self.init(
+                bytes: bytes, segments: scan.segments, segmentRun: scan.segmentRun, scheme: scheme, method: method,
+                variants: variants, captureRoom: captureRoom, resolution: resolution, charging: charging,
+                budget: budget)
+            return
+        }
+        self.init(
+            bytes: storage, segments: segments,
+            segmentRun: segments.isEmpty ? nil : segments[0].lowerBound..<segments[segments.count - 1].upperBound,
+            scheme: scheme, method: method, variants: variants, captureRoom: captureRoom, resolution: resolution,
+            charging: charging, budget: budget)
+        self.resolution.writtenSegments = UnsafePointer(scan.segments.base)
+    }
+
     /// A lookup that ended before its URL was scanned: nothing to match.
     init(miss reason: MissReason, detail: String) {
         request = MatchRequest()
