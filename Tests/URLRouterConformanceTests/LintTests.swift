@@ -104,6 +104,17 @@ enum RepositoryFolders {
 }
 
 @Suite struct MatchRoutesTests {
+    /// Runs `body` with the path of a file called `name` holding `text`, in a folder of its own,
+    /// removed afterwards.
+    func withFile(_ name: String, _ text: String, _ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("match-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try body(path)
+    }
+
     @Test func matchOnARouteFileNamesTheWinnerItsLineAndParameters() throws {
         let file = RepositoryFolders.routes + "/github-api.txt"
         let (status, output) = try URLRouterExecutable.run([
@@ -133,64 +144,56 @@ enum RepositoryFolders {
     }
 
     @Test func explainListsTheCandidatesAndWhyTheWinnerBeatEach() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("explain-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let routes = directory.appendingPathComponent("trap.txt").path
-        try """
-        GET /v1/counter/:a/:b
-        GET /v1/counter/fixed/x
-        GET /**
-        POST /v1/counter/fixed/:c
-        GET /v1/*/fixed/:d
-        """.write(toFile: routes, atomically: true, encoding: .utf8)
-        let (status, output) = try URLRouterExecutable.run([
-            "match", "--routes", routes, "--method", "GET", "--explain", "/v1/counter/fixed/y",
-        ])
-        #expect(status == 0)
-        let expected = """
-            GET /v1/counter/fixed/y
-              route: GET /v1/counter/:a/:b (\(routes):1)
-              params: a=fixed, b=y
-              routes whose pattern matches the path, in precedence order:
-                skipped POST /v1/counter/fixed/:c (\(routes):4): answers POST, not GET
-                winner  GET /v1/counter/:a/:b (\(routes):1)
-                loses   GET /v1/*/fixed/:d (\(routes):5): segment 2: literal 'counter' is more specific than wildcard '*'
-                loses   GET /** (\(routes):3): segment 1: literal 'v1' is more specific than catch-all '**'
-
+        let file = """
+            GET /v1/counter/:a/:b
+            GET /v1/counter/fixed/x
+            GET /**
+            POST /v1/counter/fixed/:c
+            GET /v1/*/fixed/:d
             """
-        #expect(output == expected)
+        try withFile("trap.txt", file) { routes in
+            let (status, output) = try URLRouterExecutable.run([
+                "match", "--routes", routes, "--method", "GET", "--explain", "/v1/counter/fixed/y",
+            ])
+            #expect(status == 0)
+            let expected = """
+                GET /v1/counter/fixed/y
+                  route: GET /v1/counter/:a/:b (\(routes):1)
+                  params: a=fixed, b=y
+                  routes whose pattern matches the path, in precedence order:
+                    skipped POST /v1/counter/fixed/:c (\(routes):4): answers POST, not GET
+                    winner  GET /v1/counter/:a/:b (\(routes):1)
+                    loses   GET /v1/*/fixed/:d (\(routes):5): segment 2: literal 'counter' is more specific than wildcard '*'
+                    loses   GET /** (\(routes):3): segment 1: literal 'v1' is more specific than catch-all '**'
+
+                """
+            #expect(output == expected)
+        }
     }
 
     /// A route with optional segments is ranked by its expansion that takes the URL: `/docs` is
     /// `/docs/:version?` without its parameter, a literal segment above `/*`'s wildcard.
     @Test func explainRanksAnOptionalRouteByItsExpansion() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("optional-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let routes = directory.appendingPathComponent("docs.txt").path
-        try """
-        GET /*
-        GET /docs/:version?
-        """.write(toFile: routes, atomically: true, encoding: .utf8)
-        let (status, output) = try URLRouterExecutable.run([
-            "match", "--routes", routes, "--method", "GET", "--explain", "/docs", "/docs/3",
-        ])
-        #expect(status == 0)
-        let expected = """
-            GET /docs
-              route: GET /docs/:version? (\(routes):2)
-              routes whose pattern matches the path, in precedence order:
-                winner  GET /docs/:version? (\(routes):2)
-                loses   GET /* (\(routes):1): segment 1: literal 'docs' is more specific than wildcard '*'
-            GET /docs/3
-              route: GET /docs/:version? (\(routes):2)
-              params: version=3
-              routes whose pattern matches the path, in precedence order:
-                winner  GET /docs/:version? (\(routes):2)
+        try withFile("docs.txt", "GET /*\nGET /docs/:version?\n") { routes in
+            let (status, output) = try URLRouterExecutable.run([
+                "match", "--routes", routes, "--method", "GET", "--explain", "/docs", "/docs/3",
+            ])
+            #expect(status == 0)
+            let expected = """
+                GET /docs
+                  route: GET /docs/:version? (\(routes):2)
+                  routes whose pattern matches the path, in precedence order:
+                    winner  GET /docs/:version? (\(routes):2)
+                    loses   GET /* (\(routes):1): segment 1: literal 'docs' is more specific than wildcard '*'
+                GET /docs/3
+                  route: GET /docs/:version? (\(routes):2)
+                  params: version=3
+                  routes whose pattern matches the path, in precedence order:
+                    winner  GET /docs/:version? (\(routes):2)
 
-            """
-        #expect(output == expected)
+                """
+            #expect(output == expected)
+        }
     }
 
     @Test func matchReadsAJSONRouteTableAndNamesTheColumnOfABadPattern() throws {
@@ -198,19 +201,15 @@ enum RepositoryFolders {
         let (status, output) = try URLRouterExecutable.run(["match", "--routes", table, "ft://order/42"])
         #expect(status == 1)
         #expect(output.contains("\(table):7:18: error: invalidConstraint"), "\(output)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("json-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let good = directory.appendingPathComponent("routes.json").path
-        try #"{ "account/setting": "Settings", "ft": { "order/:id": "Order" } }"#.write(
-            toFile: good, atomically: true, encoding: .utf8)
-        let (goodStatus, answer) = try URLRouterExecutable.run([
-            // `--options` are read over a table's defaults, a server's: an app's URLs need their host
-            // as a segment.
-            "match", "--routes", good, "ft://order/42", "--options",
-            #"{"caseInsensitive": true, "hostAsSegment": "always"}"#,
-        ])
-        #expect(goodStatus == 0)
-        #expect(answer.contains("route: ft://order/:id (\(good):1)\n  params: id=42"), "\(answer)")
+        try withFile("routes.json", #"{ "account/setting": "Settings", "ft": { "order/:id": "Order" } }"#) { good in
+            let (goodStatus, answer) = try URLRouterExecutable.run([
+                // `--options` are read over a table's defaults, a server's: an app's URLs need their
+                // host as a segment.
+                "match", "--routes", good, "ft://order/42", "--options",
+                #"{"caseInsensitive": true, "hostAsSegment": "always"}"#,
+            ])
+            #expect(goodStatus == 0)
+            #expect(answer.contains("route: ft://order/:id (\(good):1)\n  params: id=42"), "\(answer)")
+        }
     }
 }
