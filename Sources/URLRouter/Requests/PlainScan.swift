@@ -52,7 +52,6 @@ struct PlainScan {
     var path: Range<Int> { pathEnd >= 0 ? 0..<pathEnd : layoutPath }
 
     /// A scan that puts its segments in `segments`.
-    @inline(__always)
     init(segments: RangeBuffer) {
         self.segments = segments
     }

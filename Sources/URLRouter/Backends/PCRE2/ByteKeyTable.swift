@@ -81,7 +81,6 @@ enum ByteHash {
     /// lookups on the request path: a 40-byte path costs five steps where FNV-1a takes forty. A
     /// key of eight bytes or more ends with its last eight bytes (overlapping the step before),
     /// a shorter one is read byte by byte, so nothing past the key is ever read.
-    @inline(__always)
     static func words(_ bytes: UnsafeBufferPointer<UInt8>, folding: Bool) -> UInt64 {
         let count = bytes.count
         var hash: UInt64 = 0x9e37_79b9_7f4a_7c15 ^ UInt64(truncatingIfNeeded: count)
@@ -129,7 +128,6 @@ enum ByteHash {
     }
 
     /// The `count` (< 8) bytes at `raw`, zero-padded, lowered when `folding`.
-    @inline(__always)
     static func shortWord(_ raw: UnsafeRawPointer, _ count: Int, folding: Bool) -> UInt64 {
         var word: UInt64 = 0
         for index in 0..<count { word |= UInt64(raw.load(fromByteOffset: index, as: UInt8.self)) << (8 * index) }
