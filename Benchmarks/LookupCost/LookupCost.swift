@@ -1,4 +1,4 @@
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHandlers
 
 #if canImport(Glibc)

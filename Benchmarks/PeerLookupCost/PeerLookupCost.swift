@@ -1,6 +1,6 @@
 @_spi(Internal) import Hummingbird
 import RoutingKit
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterConformance
 import URLRouterHandlers
 
@@ -178,7 +178,7 @@ enum FuzzParsers {
                 }
                 switch table.lookup(method: nil, url: text) {
                 case .success(let match):
-                    return "match \(match.value) \(match.details.path) \(match.catchall ?? "-") \(lent)"
+                    return "match \(match.value) \(match.path) \(match.catchall ?? "-") \(lent)"
                 case .failure(let miss):
                     if miss.reason.refusal != nil, let detail = miss.detail,
                         detail.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F })

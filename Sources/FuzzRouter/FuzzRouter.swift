@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterConformance
 import URLRouterHandlers
 

@@ -1,4 +1,4 @@
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHandlers
 
 /// One input of the differential fuzz target: router options, routes, rewrite rules and lookups,

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-package import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) package import URLRouter
 package import URLRouterConformance
 
 /// Times full lookups on one backend: each run repeats the requests for at least `minimumRunTime`,

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterConformance
 import URLRouterHandlers
 
@@ -10,7 +10,7 @@ extension BenchmarkRunner {
         let set: RouteSet
         let backendName: String
         let router: Router
-        let table: CompiledTable
+        let table: RouteTable<RouteHandler>
         let typed: RouteTable<Int>
         let mallocCount: (@Sendable () -> Int?)?
         /// What the typed table holds once built, per route (``BenchmarkResult/bytesPerRoute``).
@@ -78,14 +78,15 @@ extension BenchmarkRunner {
             self.paths = paths
             self.methods = methods
             replay = table.recordRawMatches(lookups: paths.count) { table, index in
-                _ = table.lookup(paths[index], method: methods[index])
+                _ = table.lookup(method: methods[index], url: paths[index])
             }
             if let replay, replay.replay() != replay.recordedWinners.reduce(0, &+) {
                 throw BenchmarkError(message: "replaying \(backend.name)'s recorded engine calls gave other winners")
             }
             winners = paths.indices.map { index in
-                guard case .success(let record) = table.lookup(paths[index], method: methods[index]) else { return nil }
-                let match = record
+                guard case .success(let match) = table.lookup(method: methods[index], url: paths[index]) else {
+                    return nil
+                }
                 let parameters = (0..<match.parameterCount).map { position in
                     let value = match.parameter(at: position)
                     let utf8 = paths[index].utf8
@@ -95,7 +96,9 @@ extension BenchmarkRunner {
                 return (route: match.route, parameters: parameters)
             }
             parameterNames = paths.indices.map { index in
-                guard case .success(let match) = table.lookup(paths[index], method: methods[index]) else { return [] }
+                guard case .success(let match) = table.lookup(method: methods[index], url: paths[index]) else {
+                    return []
+                }
                 return match.parameters.path.map(\.name)
             }
         }
@@ -154,7 +157,9 @@ extension BenchmarkRunner {
                     read &+= replay.replay(lookup: index)
                     guard let winner = winners[index] else { continue }
                     let match = FloorMatch(route: winner.route, url: paths[index])
-                    for range in winner.parameters { read &+= match.url.utf8Slice(range).utf8.count }
+                    for range in winner.parameters {
+                        read &+= Substring(match.url.utf8.dropFirst(range.lowerBound).prefix(range.count)).utf8.count
+                    }
                     read &+= FloorMatch.keep(match)
                 }
                 return read

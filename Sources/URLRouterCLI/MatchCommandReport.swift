@@ -1,5 +1,5 @@
 import Foundation
-package import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) package import URLRouter
 package import URLRouterConformance
 package import URLRouterHandlers
 

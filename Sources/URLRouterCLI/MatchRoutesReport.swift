@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) package import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) package import URLRouter
 import URLRouterConformance
 import URLRouterHandlers
 

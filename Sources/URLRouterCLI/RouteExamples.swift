@@ -1,5 +1,5 @@
 import Foundation
-package import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) package import URLRouter
 
 /// Example URLs of route patterns: what one position of a pattern takes, and the URL of a choice
 /// of segments. `urlrouter lint` searches them for URLs a route never wins; `urlrouter diff` looks

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHandlers
 
 /// `urlrouter diff OLD NEW`: what serving `new` instead of `old` changes. The routes and rewrite

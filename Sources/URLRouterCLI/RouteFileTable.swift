@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) package import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) package import URLRouter
 package import URLRouterHandlers
 
 /// A route file's routes in a router, each named by its index in the file, with what

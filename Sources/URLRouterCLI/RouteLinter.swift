@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterConformance
 import URLRouterHandlers
 
@@ -85,7 +85,7 @@ package struct RouteLinter: Sendable {
             guard let pattern = try? RoutePattern(entry.pattern) else { continue }
             let host = entry.host.flatMap { try? HostPattern($0) }
             let lowered = LoweredPattern(pattern, host: host, options: table.options)
-            let key = "\(entry.method ?? "*") " + String(decoding: lowered.key.bytes, as: UTF8.self)
+            let key = "\(entry.method ?? "*") " + lowered.keyText
             if let earlier = first[key] {
                 let other = table.file.routes[earlier]
                 found.append(
@@ -100,7 +100,7 @@ package struct RouteLinter: Sendable {
             // Each expansion, spelled as the pattern without its last optional segments.
             let kept = pattern.segments.count
             for (left, expansion) in lowered.expansions(options: table.options).enumerated() {
-                let key = "\(entry.method ?? "*") " + String(decoding: expansion.key.bytes, as: UTF8.self)
+                let key = "\(entry.method ?? "*") " + expansion.keyText
                 let spelled = "/" + pattern.segments.prefix(kept - left).map(\.description).joined(separator: "/")
                 guard let (earlier, earlierSpelled) = expanded[key] else {
                     expanded[key] = (index, spelled)

@@ -1,5 +1,5 @@
 import Foundation
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 
 /// A `--backend` value: `pcre2`, `foundation` or `both`.
 public enum BackendChoice: Sendable {

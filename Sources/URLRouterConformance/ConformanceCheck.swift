@@ -1,5 +1,5 @@
 import Foundation
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 
 /// `urlrouter check PATH...`: finds fixture files, runs every suite on every backend, reports.
 public struct ConformanceCheck: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 package import URLRouterHandlers
 
 /// What one backend returned for one case, in the terms a fixture compares.
@@ -405,13 +405,13 @@ public struct ConformanceRunner: Sendable {
 
 extension Observation {
     /// The observation of a lookup's result.
-    package init(_ result: Result<RouteMatch, RouteMiss>) {
+    package init<Value>(_ result: Result<RouteTable<Value>.Match, RouteMiss>) {
         switch result {
         case .success(let match):
             route = match.route.name
             params = match.parameters.strings
             catchall = match.catchall
-            variant = match.variant
+            variant = match.route.variant
             fragment = match.fragment
             scheme = match.scheme
             path = match.path
@@ -432,10 +432,10 @@ extension Observation {
     /// reports of the URL (as a miss reports it).
     package init(_ routed: (result: Result<RouterMatch, RouteFailure>, transition: String?, callbackURL: String?)) {
         switch routed.result {
-        case .success(let match): self.init(Result<RouteMatch, RouteMiss>.success(match.tableMatch))
-        case .failure(.miss(let miss)): self.init(Result<RouteMatch, RouteMiss>.failure(miss))
+        case .success(let match): self.init(Result<RouteTable<RouteHandler>.Match, RouteMiss>.success(match.tableMatch))
+        case .failure(.miss(let miss)): self.init(Result<RouteTable<RouteHandler>.Match, RouteMiss>.failure(miss))
         case .failure(.kindMismatch(let match)):
-            self.init(Result<RouteMatch, RouteMiss>.success(match.tableMatch))
+            self.init(Result<RouteTable<RouteHandler>.Match, RouteMiss>.success(match.tableMatch))
             (route, params, catchall, variant) = (nil, nil, nil, nil)
             error = "kindMismatch"
         }

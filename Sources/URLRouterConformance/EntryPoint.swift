@@ -1,4 +1,4 @@
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHandlers
 
 /// A way into the engine that `urlrouter check` runs each suite through (Docs/FIXTURES.md).

@@ -1,4 +1,4 @@
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 public import URLRouterHandlers
 
 /// One fixture file: a suite of routes, rewrite rules and cases (Docs/FIXTURES.md, version 3).

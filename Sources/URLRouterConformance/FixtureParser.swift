@@ -1,5 +1,5 @@
 public import Foundation
-package import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) package import URLRouter
 import URLRouterHandlers
 
 /// A fixture file that does not follow Docs/FIXTURES.md: which file, which field, what is wrong.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 public import URLRouterHandlers
 
 /// A route set in the format of `Benchmarks/Routes`: one
@@ -186,11 +186,11 @@ public struct RouteSet: Sendable {
     }
 
     /// The requests whose winner in `table` (built by ``router(backend:)``) is not their own route.
-    package func wrongAnswers(in table: CompiledTable) -> [WrongAnswer] {
+    package func wrongAnswers(in table: RouteTable<RouteHandler>) -> [WrongAnswer] {
         requests.indices.compactMap { index in
             let request = requests[index]
             let got: String
-            switch table.lookup(request.path, method: request.method) {
+            switch table.lookup(method: request.method, url: request.path) {
             case .success(let match):
                 if match.route.name == String(index) { return nil }
                 let winner = Int(match.route.name ?? "").map { routes[$0] }

@@ -1,4 +1,4 @@
-package import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) package import URLRouter
 package import URLRouterHandlers
 
 /// The route table's entry points over one set of routes and rules on one backend: a
@@ -104,13 +104,13 @@ package final class TableEntryPoints {
         case (.router, _):
             return nil  // the router is not one of the tables
         case (.lookup, nil):
-            return Observation(table.lookup(method: method, url: url, variants: variants).map(\.details))
+            return Observation(table.lookup(method: method, url: url, variants: variants))
         case (.lookup, let host?):
-            return Observation(table.lookup(method: method, host: host, url: url, variants: variants).map(\.details))
+            return Observation(table.lookup(method: method, host: host, url: url, variants: variants))
         case (.live, nil):
-            return Observation(live.lookup(method: method, url: url, variants: variants).map(\.details))
+            return Observation(live.lookup(method: method, url: url, variants: variants))
         case (.live, let host?):
-            return Observation(live.lookup(method: method, host: host, url: url, variants: variants).map(\.details))
+            return Observation(live.lookup(method: method, host: host, url: url, variants: variants))
         case (.withMatch, nil):
             return table.withMatch(method: method, url: url, variants: variants) { found in
                 Observation(borrowed: found, queryNames: queryNames)

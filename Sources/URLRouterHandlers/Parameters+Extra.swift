@@ -1,4 +1,4 @@
-import URLRouter
+@_spi(HandlerRouter) import URLRouter
 
 extension Parameters {
     /// The value for `name` as the caller gave it: an extra value passed to a lookup

@@ -1,4 +1,4 @@
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 /// One route to register in a batch (``Router/register(contentsOf:)``): a route of the typed
 /// table whose value is its handler.

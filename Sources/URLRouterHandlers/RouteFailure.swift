@@ -1,4 +1,4 @@
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 /// Why one of the router's entry points ran nothing for a URL (SEMANTICS.md sections 5 and 7).
 ///

@@ -1,4 +1,4 @@
-import URLRouter
+@_spi(HandlerRouter) import URLRouter
 
 /// What a route runs, by registration kind (SEMANTICS.md section 5).
 ///

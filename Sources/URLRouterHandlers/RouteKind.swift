@@ -1,4 +1,4 @@
-import URLRouter
+@_spi(HandlerRouter) import URLRouter
 
 /// The kind a route is registered as (SEMANTICS.md section 5): which of the router's entry points
 /// runs it.

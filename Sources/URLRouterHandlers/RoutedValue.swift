@@ -1,4 +1,4 @@
-import URLRouter
+@_spi(HandlerRouter) import URLRouter
 
 /// The value an object or callback route returned, with the match that chose it.
 public struct RoutedValue: Sendable {

@@ -1,6 +1,6 @@
-import URLRouter
+@_spi(HandlerRouter) import URLRouter
 
-/// The handler router's lookup: the route table's steps (`CompiledTable+Stages.swift` in the
+/// The handler router's lookup: the route table's steps (`RouteTable+Stages.swift` in the
 /// core), with what only the handler router does between them: a transition prefix dropped
 /// before the match, the fallback to shorter runs of segments after a miss, and the callback URL
 /// read from the fragment after.
@@ -16,7 +16,7 @@ extension Router {
 
         /// The match, as the router hands it to handlers and callers.
         func routerMatch(_ match: RouteTable<RouteHandler>.Match) -> RouterMatch {
-            RouterMatch(tableMatch: match.details, transition: transition, callbackURL: callbackURL)
+            RouterMatch(tableMatch: match, transition: transition, callbackURL: callbackURL)
         }
     }
 }
@@ -27,7 +27,7 @@ extension Router.Snapshot {
         _ url: String, method: String?, host: String? = nil, variants: [String], extra: [String: any Sendable],
         handling: HandlerOptions
     ) -> Router.Found {
-        let table = routes.table
+        let table = routes
         var transition: String?
         let result = table.withPreparedLookup(
             url, method: method, host: host, variants: variants, forcingCharges: handling.fallbackToLastHandler
@@ -41,11 +41,8 @@ extension Router.Snapshot {
             Router.Snapshot.match(&prepared, in: table, fallback: handling.fallbackToLastHandler)
             return table.answer(&prepared, url: url, variants: variants, extra: extra)
         }
-        let found: Result<RouteTable<RouteHandler>.Match, RouteMiss> = result.map { match in
-            routes.match(match)
-        }
         guard handling.fragmentAsCallbackURL else {
-            return Router.Found(result: found, transition: transition, callbackURL: nil)
+            return Router.Found(result: result, transition: transition, callbackURL: nil)
         }
         let (fragment, scheme): (String?, String?) =
             switch result {
@@ -53,7 +50,7 @@ extension Router.Snapshot {
             case .failure(let miss): (miss.fragment, miss.scheme)
             }
         return Router.Found(
-            result: found, transition: transition,
+            result: result, transition: transition,
             callbackURL: Router.Snapshot.callbackURL(fragment: fragment, scheme: scheme))
     }
 
@@ -62,7 +59,7 @@ extension Router.Snapshot {
     /// shorter runs of its leading segments, down to none (when `fallback`); then whether routes
     /// of other methods take the whole path (`methodNotAllowed`).
     static func match(
-        _ prepared: inout PreparedLookup, in table: CompiledTable, fallback: Bool
+        _ prepared: inout PreparedLookup, in table: RouteTable<RouteHandler>, fallback: Bool
     ) {
         let count = prepared.segmentCount
         table.match(&prepared, segmentCount: count)

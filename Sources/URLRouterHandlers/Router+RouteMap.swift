@@ -1,5 +1,5 @@
 public import Foundation
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 extension Router {
     /// Registers a route map read from JSON (FTRouter's batch format).

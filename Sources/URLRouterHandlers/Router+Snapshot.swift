@@ -1,6 +1,6 @@
 import Logging
 import Synchronization
-import URLRouter
+@_spi(HandlerRouter) import URLRouter
 
 /// How lookups see the router: an immutable snapshot of its routes and rules, rebuilt on the
 /// first lookup after a change, published to all threads, and copied per thread.
@@ -8,7 +8,7 @@ extension Router {
     /// One compiled, consistent view of the router: the routes as a typed table of handlers.
     /// What lookups use between two changes: a class, so taking it out of the lock copies one
     /// reference rather than the table's fields.
-    final class Snapshot: ThreadCopyable {
+    final class Snapshot: Sendable {
         let generation: Int
         let routes: RouteTable<RouteHandler>
         let unmatchedHandler: (@Sendable (RouteMiss) -> Void)?
@@ -19,7 +19,8 @@ extension Router {
             self.unmatchedHandler = unmatchedHandler
         }
 
-        func threadCopy() -> AnyObject {
+        /// A new snapshot sharing this one's contents, for one thread to keep.
+        func threadCopy() -> Snapshot {
             Snapshot(generation: generation, routes: routes, unmatchedHandler: unmatchedHandler)
         }
     }
@@ -31,10 +32,10 @@ extension Router {
     }
 
     /// The snapshot for a lookup on this thread: between changes, this thread's own copy of the
-    /// published one (`PublishedSnapshot`, as a live table's), or a new one after a change.
+    /// published one (`SnapshotPublisher`, as a live table's), or a new one after a change.
     func snapshot() -> Snapshot {
         let wanted = changes.load(ordering: .acquiring)
-        let current = unsafeDowncast(published.current(), to: Snapshot.self)
+        let current = published.current()
         return current.generation >= wanted ? current : rebuilt()
     }
 
@@ -45,9 +46,11 @@ extension Router {
         }
         // The live registrations, renumbered in order: handle i is the i-th handler of the table.
         let (compact, live) = registry.renumbered()
-        let table: CompiledTable
+        // Every live registration has its handler: both are added and removed under the lock.
+        let values = live.map { handlers[$0.handle]! }
+        let routes: RouteTable<RouteHandler>
         do {
-            table = try CompiledTable(backend: backend, registry: compact, rules: rules)
+            routes = try RouteTable(registry: compact, rules: rules, values: values, backend: backend)
         } catch {
             // Every pattern and rule compiled on its own when added, and tables too large for one
             // pattern are split into several, so this takes an engine failure (out of memory for JIT
@@ -56,13 +59,11 @@ extension Router {
             logger.error(
                 "backend could not compile the table; using the Foundation backend", metadata: ["error": "\(error)"])
             let reason = "the \(backend.name) backend could not compile the table: \(error)"
-            table =
-                (try? CompiledTable(
-                    backend: RouterBackend.foundation, registry: compact, rules: rules, fallbackReason: reason))
-                ?? CompiledTable(empty: options, fallbackReason: reason)
+            routes =
+                (try? RouteTable(
+                    registry: compact, rules: rules, values: values, backend: .foundation, fallbackReason: reason))
+                ?? RouteTable(empty: options, fallbackReason: reason)
         }
-        // Every live registration has its handler: both are added and removed under the lock.
-        let routes = RouteTable(table: table, values: live.map { handlers[$0.handle]! })
         let snapshot = Snapshot(generation: generation, routes: routes, unmatchedHandler: unmatched)
         published.publish(snapshot, version: generation)
         return snapshot

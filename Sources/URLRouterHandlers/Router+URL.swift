@@ -1,4 +1,4 @@
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 extension Router {
     /// Builds a URL for the route named `name` from the routes registered now; see

@@ -1,6 +1,6 @@
 public import Logging
 import Synchronization
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 /// A URL router: register patterns with handlers, rewrite URLs with regex rules, route URLs.
 ///
@@ -30,7 +30,7 @@ public final class Router: Sendable {
     let state: LockedValue<State>
     /// The snapshot lookups use, apart from `state`: each thread reads its own copy, so a lookup
     /// never waits for a registration.
-    let published: PublishedSnapshot
+    let published: SnapshotPublisher<Snapshot>
     /// `state`'s generation, readable without its lock.
     let changes = Atomic<Int>(0)
 
@@ -59,14 +59,12 @@ public final class Router: Sendable {
         self.options = options
         self.handlerOptions = handlerOptions
         self.backend = backend
-        self.logger = logger ?? .quiet
+        self.logger = logger ?? Logger(label: "URLRouterHandlers", factory: { _ in SwiftLogNoOpLogHandler() })
         self.state = LockedValue(State(registry: RouteRegistry(options: options)))
         // Older than any state, so that the first lookup compiles the routes.
-        self.published = PublishedSnapshot(
-            Snapshot(
-                generation: -1, routes: RouteTable(table: CompiledTable(empty: options), values: []),
-                unmatchedHandler: nil),
-            version: -1)
+        self.published = SnapshotPublisher(
+            Snapshot(generation: -1, routes: RouteTable(empty: options), unmatchedHandler: nil), version: -1,
+            threadCopy: { $0.threadCopy() })
     }
 
     // MARK: - Registration
@@ -316,7 +314,7 @@ public final class Router: Sendable {
     ///
     /// - Returns: the new URL, or `nil` when no rule applies (or one reached the work limit).
     public func rewrite(_ url: String) -> String? {
-        if case .rewritten(let result) = snapshot().routes.table.rewrite(url) { return result }
+        if case .rewritten(let result) = snapshot().routes.rewrite(url) { return result }
         return nil
     }
 
@@ -402,7 +400,7 @@ public final class Router: Sendable {
     }
 
     /// The compiled rules and routes as of now (compiles them if they changed).
-    package var table: CompiledTable { snapshot().routes.table }
+    package var table: RouteTable<RouteHandler> { snapshot().routes }
 
     /// Looks `url` up for `kind`'s entry point; a miss is logged and, unless it is a kind
     /// mismatch, heard by the unmatched handler.

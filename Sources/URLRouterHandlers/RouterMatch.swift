@@ -1,17 +1,17 @@
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 /// A handler router's match: the route, the parameters and the normalized URL the route table
 /// found, and what the router adds, the transition and the callback URL.
 public struct RouterMatch: Sendable, CustomStringConvertible {
     /// The route table's match.
-    package let tableMatch: RouteMatch
+    package let tableMatch: RouteTable<RouteHandler>.Match
     /// The transition prefix removed from the path (``HandlerOptions/transitionPrefixes``),
     /// spelled as configured.
     public let transition: String?
     /// The fragment as a callback URL (``HandlerOptions/fragmentAsCallbackURL``).
     public let callbackURL: String?
 
-    package init(tableMatch: RouteMatch, transition: String?, callbackURL: String?) {
+    package init(tableMatch: RouteTable<RouteHandler>.Match, transition: String?, callbackURL: String?) {
         self.tableMatch = tableMatch
         self.transition = transition
         self.callbackURL = callbackURL
@@ -42,5 +42,5 @@ public struct RouterMatch: Sendable, CustomStringConvertible {
 
     /// The route and what it took, for a log line or `print`:
     /// `GET /users/:id (id: 42) for /users/42?tab=repos`.
-    public var description: String { tableMatch.description }
+    public var description: String { tableMatch.summary }
 }

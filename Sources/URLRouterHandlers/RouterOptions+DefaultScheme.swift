@@ -1,4 +1,4 @@
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 extension RouterOptions {
     /// Scheme given to scheme-less patterns and scheme-less URLs (YFRouter, FTRouter). Stored

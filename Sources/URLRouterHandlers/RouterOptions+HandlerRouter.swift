@@ -1,4 +1,4 @@
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 extension RouterOptions {
     /// The defaults of SEMANTICS.md section 8, the iOS routers' and the handler router's: the host

@@ -1,9 +1,9 @@
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 extension RouterOptions {
     /// Whether the URL's host is its first path segment, as in the iOS routers' app URLs
     /// (`app://page/detail`).
-    public enum HostAsSegment: Sendable, Hashable, CaseNamed {
+    public enum HostAsSegment: Sendable, Hashable, CaseIterable {
         /// The host is always the first segment (`app://page/x` has segments `page`, `x`).
         case always
         /// A host containing `.` (`www.example.com`) is not a segment.
@@ -38,3 +38,5 @@ extension RouterOptions {
         set { hostRule = newValue.rule }
     }
 }
+
+@_spi(HandlerRouter) extension RouterOptions.HostAsSegment: CaseNamed {}

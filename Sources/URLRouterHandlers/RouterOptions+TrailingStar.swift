@@ -1,8 +1,8 @@
-public import URLRouter
+@_spi(HandlerRouter) public import URLRouter
 
 extension RouterOptions {
     /// What a `*` that ends a pattern matches.
-    public enum TrailingStar: Sendable, Hashable, CaseNamed {
+    public enum TrailingStar: Sendable, Hashable, CaseIterable {
         /// One or more remaining segments, reported as the match's `catchall` (the iOS routers).
         case catchAll
         /// Exactly one segment, like a `*` in the middle (routing-kit, Hummingbird, a table's
@@ -19,3 +19,5 @@ extension RouterOptions {
     }
 
 }
+
+@_spi(HandlerRouter) extension RouterOptions.TrailingStar: CaseNamed {}

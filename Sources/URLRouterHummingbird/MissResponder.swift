@@ -1,6 +1,6 @@
 #if Hummingbird
 import Hummingbird
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 /// The answer to a request no route takes, handed to ``MissResponder`` through the router's
 /// middleware.

@@ -1,6 +1,6 @@
 #if Hummingbird
 public import Hummingbird
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 
 /// The named routes of the table that routed the request a handler answers: a task-local value
 /// that ``URLRouterResponder`` sets around the handler when its table names a route (a table

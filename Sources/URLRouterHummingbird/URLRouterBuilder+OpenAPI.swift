@@ -3,7 +3,7 @@ public import HTTPTypes
 import Hummingbird
 import OpenAPIHummingbird
 public import OpenAPIRuntime
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 /// With the `OpenAPI` trait, a router is an OpenAPI `ServerTransport`, as Hummingbird's `Router` is
 /// with swift-openapi-hummingbird, so an app's `try api.registerHandlers(on: router)` compiles

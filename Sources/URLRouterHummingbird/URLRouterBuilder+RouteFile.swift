@@ -1,7 +1,7 @@
 #if Hummingbird
 public import Hummingbird
 public import Logging
-@_spi(Tools) public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 
 /// Routes from a file that changes while the server runs: handlers are registered in code by
 /// name, and a route file (`GET /users/:id showUser`) says which paths they answer.

@@ -1,7 +1,7 @@
 #if Hummingbird
 public import Hummingbird
 import Logging
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 
 /// A drop-in replacement for Hummingbird's `Router`, matching with URLRouter: change the line
 /// that makes the router, keep every route.

@@ -1,6 +1,6 @@
 #if Hummingbird
 public import Hummingbird
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 /// The responder a ``URLRouterBuilder`` builds: one URLRouter lookup per request, on the
 /// borrowed (allocation-free) path, then the route's responder; a miss goes to the router's

@@ -1,5 +1,5 @@
 #if Vapor
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 public import Vapor
 
 extension Application.Responder.Provider {

@@ -1,5 +1,5 @@
 #if Vapor
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 public import Vapor
 
 /// The answer to a request no route takes, run behind the application middleware so that its

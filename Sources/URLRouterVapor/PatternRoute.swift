@@ -1,5 +1,5 @@
 #if Vapor
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 public import Vapor
 
 /// What a route added with URLRouter's pattern syntax keeps in `Route.userInfo`: the pattern, its

@@ -1,5 +1,5 @@
 #if Vapor
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import Vapor
 
 /// The path parameters of a request as written in its path, escapes and all, which

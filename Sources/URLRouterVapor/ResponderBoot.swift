@@ -1,6 +1,6 @@
 #if Vapor
 import Synchronization
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import Vapor
 
 /// Builds the ``URLRouterResponder`` of `.urlRouter` when the application boots, so that refused

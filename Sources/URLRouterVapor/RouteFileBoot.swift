@@ -1,6 +1,6 @@
 #if Vapor
 import Synchronization
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import Vapor
 
 /// The lifecycle of `.urlRouter(routeFile:)`: reads the route file when the application boots (a

@@ -1,6 +1,6 @@
 #if Vapor
 import Dispatch
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 public import Vapor
 
 /// Vapor's `Responder` matching with URLRouter: the routes an app registers with `app.get(...)`

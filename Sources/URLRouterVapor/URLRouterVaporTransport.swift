@@ -2,7 +2,7 @@
 public import HTTPTypes
 public import OpenAPIRuntime
 import Synchronization
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 public import Vapor
 
 /// An OpenAPI `ServerTransport` for a Vapor application served by URLRouter

@@ -1,5 +1,5 @@
 import Foundation
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHandlers
 
 /// The worst lookups the router can be made to do: hostile tables and URLs up to

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CMallocCount
 import Foundation
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterCLI
 import URLRouterConformance
 import URLRouterHandlers

@@ -1,5 +1,5 @@
 import Synchronization
-public import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) public import URLRouter
 
 /// The outcomes a route-file watcher reported, in order, for tests that wait for them.
 public final class ReloadOutcomes: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 /// Runs a built executable of the package (`urlrouter` unless named), which sits beside the test bundle.
 enum URLRouterExecutable {

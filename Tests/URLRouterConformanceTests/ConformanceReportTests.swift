@@ -3,7 +3,7 @@ import Testing
 import URLRouterCLI
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 @testable import URLRouterConformance
 
 @Suite struct ConformanceReportTests {

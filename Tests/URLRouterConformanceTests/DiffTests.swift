@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterCLI
 
 /// `urlrouter diff`: routes added and removed, and exactly the requests whose answer changes.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 @testable import URLRouterConformance
 
 /// Every fixture runs through the handler router and the route table's owning lookup, borrowed

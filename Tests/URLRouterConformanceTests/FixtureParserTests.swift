@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 @testable import URLRouterConformance
 
 @Suite struct FixtureParserTests {

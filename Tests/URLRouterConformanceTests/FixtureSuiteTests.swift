@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterConformance
 
 /// The bundled fixtures, located from this file (they sit outside any target).

@@ -1,6 +1,6 @@
 import Testing
 
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 /// Expects `body` to refuse its input with a RouterError of `code`.
 func expectRouterError(

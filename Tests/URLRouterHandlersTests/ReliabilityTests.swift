@@ -2,7 +2,7 @@ import Dispatch
 import Testing
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// What issue 10's probe found, pinned on every backend of the build.
 @Suite struct ReliabilityTests {

@@ -3,7 +3,7 @@ import Logging
 import Synchronization
 import Testing
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 @testable import URLRouterHandlers
 
 /// Collects values from handlers that run on any thread.
@@ -425,8 +425,8 @@ final class CountingBackend: MatcherBackend {
                     for step in 0..<1_000 {
                         let table = router.table
                         let index = (step * 7 + reader * 13) % pairs
-                        let a = table.lookup("/pair/\(index)/a")
-                        let b = table.lookup("/pair/\(index)/b")
+                        let a = table.lookup(method: nil, url: "/pair/\(index)/a")
+                        let b = table.lookup(method: nil, url: "/pair/\(index)/b")
                         if (try? a.get()) != nil, (try? b.get()) == nil { inconsistencies.record(index) }
                         if (try? a.get()) == nil, (try? b.get()) != nil { inconsistencies.record(index) }
                         if !router.canRoute("/stable/\(step)") { stableMisses.record(step) }

@@ -4,7 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 @testable import URLRouterHummingbird
 
 /// What Hummingbird's own `Router` does and `URLRouterBuilder` must do the same after the

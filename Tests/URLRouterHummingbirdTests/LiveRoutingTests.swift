@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHummingbird
 
 /// The same routes registered on a router: Hummingbird's own and URLRouter's take this unchanged.

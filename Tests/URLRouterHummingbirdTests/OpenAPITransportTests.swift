@@ -7,7 +7,7 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 import OpenAPITestSupport
 import Testing
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHummingbird
 
 /// With the `OpenAPI` trait, `URLRouterBuilder` is a `ServerTransport`: the code generated from

@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHummingbird
 
 /// `context.parameters` and `getCatchAll()` hold what Hummingbird's own `Router` holds for the same

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterCLI
 import URLRouterConformance
 import URLRouterHandlers

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// The compiled table's sort and the explanation `urlrouter match --explain` and `lint` word
 /// (`PrecedenceExplanation`) read one `PrecedenceKey`: on random tables the explanation orders

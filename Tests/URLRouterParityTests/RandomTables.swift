@@ -1,5 +1,5 @@
 import Foundation
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHandlers
 
 /// A small, fast, seedable generator (SplitMix64), so a failing table can be made again from its seed.

@@ -1,7 +1,7 @@
 import Testing
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// Reverse routing over the differential generator's random tables: a built URL, looked up on
 /// the other backend, gives back the same route and values, or the builder named the route

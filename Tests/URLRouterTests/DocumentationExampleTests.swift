@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 // The Swift code of the README and of the DocC articles (Sources/URLRouter/URLRouter.docc), as
 // written there, each followed by checks that what its comments say holds. The last suite checks

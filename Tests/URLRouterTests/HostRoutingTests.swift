@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Tools) @testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// Host patterns, optional parameters, the named catch-all and the route listing, through the
 /// shapes a server engineer writes (SEMANTICS.md sections 2 and 11).

@@ -1,5 +1,5 @@
 import Testing
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 /// The one rule a miss is answered by, in both integrations and the Server integration article.
 @Suite struct MissAnswerTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// `RouteTable.validate`: every problem of a set of routes and rules in one pass, on the backend
 /// and options that serve them, and the table of what passed.

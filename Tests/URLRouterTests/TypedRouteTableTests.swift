@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// The typed table: owning and borrowed lookups agree with each other and with the handler router.
 @Suite struct TypedRouteTableTests {

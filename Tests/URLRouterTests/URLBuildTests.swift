@@ -1,7 +1,7 @@
 import Testing
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 @Suite struct URLBuildTests {
     let table: RouteTable<Int>

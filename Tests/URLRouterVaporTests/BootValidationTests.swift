@@ -1,5 +1,5 @@
 #if Vapor
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterVapor
 import Vapor
 import XCTVapor

@@ -2,7 +2,7 @@
 import HTTPTypes
 import OpenAPIRuntime
 import OpenAPITestSupport
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 @testable import URLRouterVapor
 import Vapor
 import XCTVapor

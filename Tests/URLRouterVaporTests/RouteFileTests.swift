@@ -1,7 +1,7 @@
 #if Vapor
 import Foundation
 import ReloadTestSupport
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterVapor
 import Vapor
 import XCTVapor

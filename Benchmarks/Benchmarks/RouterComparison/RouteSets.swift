@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 import URLRouterHandlers
 
 /// A route set of ../Routes: `METHOD /path/:param` per line, with requests whose line i is

@@ -3,7 +3,7 @@ import HTTPTypes
 import Logging
 import NIOCore
 import RoutingKit
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 /// One router under test: built from a route set, it answers `METHOD path` with the index of the
 /// route that won (`nil` for a 404).

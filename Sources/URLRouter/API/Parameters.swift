@@ -90,13 +90,6 @@ public struct Parameters: Sendable {
         }
     }
 
-    /// The value for `name`: an extra value as the caller gave it, else a path parameter, else the
-    /// last query value (the handler router's `parameters[name]`).
-    package func anyValue(named name: String) -> (any Sendable)? {
-        if let value = match.record.extra?[name] { return value }
-        return string(name)
-    }
-
     /// The path parameter or query value for `name` (an extra value first, described as text),
     /// fully decoded; `nil` when there is none.
     // Inlinable: the caller calls the match's lookup by name itself, one call fewer a name
@@ -145,11 +138,6 @@ public struct Parameters: Sendable {
         return merged
     }
 
-    /// Every value merged with the precedence above, extra values described as strings.
-    package var strings: [String: String] {
-        all.mapValues(Parameters.described)
-    }
-
     /// All values of a query key, in order.
     public func queryValues(_ name: String) -> [String] {
         queryItems.filter { $0.name == name }.map(\.value)
@@ -190,5 +178,21 @@ public struct MissingParameter: Error, Sendable, CustomStringConvertible {
     public var description: String {
         if let expectedType { return "parameter '\(name)' is missing or is not a \(expectedType)" }
         return "parameter '\(name)' is missing"
+    }
+}
+
+// The handler router's parameters (`parameters[name]`, extra values as given) and the
+// conformance runner's (every value as text).
+@_spi(HandlerRouter) extension Parameters {
+    /// The value for `name`: an extra value as the caller gave it, else a path parameter, else the
+    /// last query value (the handler router's `parameters[name]`).
+    public func anyValue(named name: String) -> (any Sendable)? {
+        if let value = match.record.extra?[name] { return value }
+        return string(name)
+    }
+
+    /// Every value merged with the precedence above, extra values described as strings.
+    public var strings: [String: String] {
+        all.mapValues(Parameters.described)
     }
 }

@@ -45,7 +45,7 @@ public struct RequestChecks: OptionSet, Sendable, Hashable {
 
     /// Each check: its name as an option (fixtures' `requestChecks`), its name as a miss's reason
     /// (fixtures' `error`), and why it refuses, in a few words that never quote the request.
-    package static let each: [(name: String, reason: String, refusal: String, check: RequestChecks)] = [
+    @_spi(Tools) public static let each: [(name: String, reason: String, refusal: String, check: RequestChecks)] = [
         ("controlCharacters", "controlCharacter", "the path holds a control character", .controlCharacters),
         ("dotSegments", "dotSegment", "the path holds a '.' or '..' segment", .dotSegments),
         (

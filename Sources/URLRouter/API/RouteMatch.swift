@@ -4,7 +4,7 @@
 /// A class, immutable after init, over the match's contents (`MatchRecord`): a lookup makes one
 /// allocation, the match itself, and passing it around copies a reference.
 @usableFromInline
-package final class RouteMatch: Sendable {
+final class RouteMatch: Sendable {
     /// The match's contents.
     @usableFromInline let record: MatchRecord
 
@@ -27,25 +27,25 @@ package final class RouteMatch: Sendable {
     }
 
     /// The winning registration (its pattern, method, variant and name).
-    package var route: RouteRegistration { record.route }
+    var route: RouteRegistration { record.route }
     /// The winning registration's handle: its value's index in a table's values.
     @inlinable var handle: Int { record.handle }
     /// The URL after rewriting, when a rule applied.
-    package var rewrittenURL: String? { record.rare?.rewrittenURL }
+    var rewrittenURL: String? { record.rare?.rewrittenURL }
     /// The normalized URL that was matched.
     var request: RequestURL { record.request }
     /// The URL the caller passed.
-    package var url: String { record.url }
+    var url: String { record.url }
     /// The number of path parameters.
     // Inlinable for a plain match (no rare box): reading parameters from another module costs
     // more when these two are calls (Benchmarks/instructions).
     @inlinable
-    package var parameterCount: Int { record.rare == nil ? record.packedCaptures.count : detailedParameterCount }
+    var parameterCount: Int { record.rare == nil ? record.packedCaptures.count : detailedParameterCount }
 
     /// Path parameter `index`'s value, fully decoded: a slice of the URL when it held no escape.
     /// The cheapest way to read parameters in a hot loop; ``parameters`` offers lookups by name.
     @inlinable
-    package func parameter(at index: Int) -> Substring {
+    func parameter(at index: Int) -> Substring {
         guard record.rare == nil else { return detailedParameter(at: index) }
         return record.routedURL.utf8Slice(record.packedCaptures[index])
     }
@@ -70,20 +70,20 @@ package final class RouteMatch: Sendable {
     }
 
     /// Path parameters, query items and extra values.
-    package var parameters: Parameters { Parameters(self) }
+    var parameters: Parameters { Parameters(self) }
     /// The segments the catch-all took, decoded and joined by `/`, when the route has one.
-    package var catchall: String? { record.catchall }
+    var catchall: String? { record.catchall }
     /// The lower-cased scheme (or the default scheme).
-    package var scheme: String? { record.requestScheme }
+    var scheme: String? { record.requestScheme }
     /// The host the lookup routed on (SEMANTICS.md section 11): the one given, else the URL's
     /// own; lower-cased, without port or trailing `.`.
-    package var host: String? { record.rare?.host ?? request.host.flatMap(LookupHost.normalized(urlHost:)) }
+    var host: String? { record.rare?.host ?? request.host.flatMap(LookupHost.normalized(urlHost:)) }
     /// The normalized path: `/` and the decoded segments (`%2F`, `%25` shown encoded).
-    package var path: String { request.path(keepingTrailingSlash: record.store.keepsTrailingSlash) }
+    var path: String { request.path(keepingTrailingSlash: record.store.keepsTrailingSlash) }
     /// The fragment as written.
-    package var fragment: String? { request.fragment.map(String.init) }
+    var fragment: String? { request.fragment.map(String.init) }
     /// The variant of the chosen target, `nil` for the untagged one.
-    package var variant: String? { route.variant }
+    var variant: String? { route.variant }
     /// Every query item in order (repeated keys keep all their values here).
     var queryItems: [QueryItem] { request.queryItems }
 }
@@ -91,7 +91,7 @@ package final class RouteMatch: Sendable {
 extension RouteMatch: CustomStringConvertible {
     /// The route and what it took, for a log line or `print`:
     /// `GET /users/:id (id: 42) for /users/42?tab=repos`.
-    @usableFromInline package var description: String {
+    @usableFromInline var description: String {
         var text = "\(route.method ?? "any") \(route.pattern)"
         let path = parameters.path
         if !path.isEmpty { text += " (" + path.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")" }
@@ -124,32 +124,6 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
         /// URL routed, as written, with one `/` added or removed before its `?`, `#` or end), for
         /// a `308 Permanent Redirect` (``MissAnswer``).
         case redirect(location: String)
-
-        /// Every reason: the six misses, then one refusal per check.
-        package static var allCases: [Reason] {
-            [.noMatch, .malformedURL, .urlTooLong, .methodNotAllowed, .limitExceeded, .redirect(location: "")]
-                + RequestChecks.each.map { .refused($0.check) }
-        }
-
-        /// The reason's name, as fixtures and logs spell it: the case's, or for a refusal its
-        /// check's (`dotSegment`, SEMANTICS.md section 10).
-        package var name: String {
-            switch self {
-            case .noMatch: "noMatch"
-            case .malformedURL: "malformedURL"
-            case .urlTooLong: "urlTooLong"
-            case .methodNotAllowed: "methodNotAllowed"
-            case .limitExceeded: "limitExceeded"
-            case .redirect: "redirect"
-            case .refused(let check): RequestChecks.each.first { $0.check == check }?.reason ?? "refused"
-            }
-        }
-
-        /// For a refusal, why, in a few words that never quote the request; `nil` for other reasons.
-        package var refusal: String? {
-            guard case .refused(let check) = self else { return nil }
-            return RequestChecks.each.first { $0.check == check }?.refusal
-        }
     }
 
     /// The fields, in one reference: a lookup's `Result` then stays one word wide, so returning
@@ -201,13 +175,6 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
             allowedMethods: allowedMethods)
     }
 
-    /// The lower-cased scheme, when the URL was normalized.
-    package var scheme: String? { request?.scheme }
-    /// The normalized path, when the URL was normalized.
-    package var path: String? { request?.path }
-    /// The fragment as written, when the URL was normalized.
-    package var fragment: String? { request?.fragment.map(String.init) }
-
     /// The reason and the URL, for a log line: a URL longer than 200 UTF-8 bytes is shown by its
     /// first 200 bytes and its length.
     public var description: String {
@@ -216,11 +183,50 @@ public struct RouteMiss: Error, Sendable, CustomStringConvertible {
         if let detail { text += " — \(detail)" }
         return text
     }
+}
+
+// The tools' view of a miss: reasons by name, as fixtures and logs spell them, and the
+// normalized URL's parts.
+@_spi(HandlerRouter) extension RouteMiss.Reason {
+    /// Every reason: the six misses, then one refusal per check.
+    public static var allCases: [RouteMiss.Reason] {
+        [.noMatch, .malformedURL, .urlTooLong, .methodNotAllowed, .limitExceeded, .redirect(location: "")]
+            + RequestChecks.each.map { .refused($0.check) }
+    }
+
+    /// The reason's name, as fixtures and logs spell it: the case's, or for a refusal its
+    /// check's (`dotSegment`, SEMANTICS.md section 10).
+    public var name: String {
+        switch self {
+        case .noMatch: "noMatch"
+        case .malformedURL: "malformedURL"
+        case .urlTooLong: "urlTooLong"
+        case .methodNotAllowed: "methodNotAllowed"
+        case .limitExceeded: "limitExceeded"
+        case .redirect: "redirect"
+        case .refused(let check): RequestChecks.each.first { $0.check == check }?.reason ?? "refused"
+        }
+    }
+
+    /// For a refusal, why, in a few words that never quote the request; `nil` for other reasons.
+    public var refusal: String? {
+        guard case .refused(let check) = self else { return nil }
+        return RequestChecks.each.first { $0.check == check }?.refusal
+    }
+}
+
+@_spi(HandlerRouter) extension RouteMiss {
+    /// The lower-cased scheme, when the URL was normalized.
+    public var scheme: String? { request?.scheme }
+    /// The normalized path, when the URL was normalized.
+    public var path: String? { request?.path }
+    /// The fragment as written, when the URL was normalized.
+    public var fragment: String? { request?.fragment.map(String.init) }
 
     /// `url`, or, past `limit` UTF-8 bytes, its first `limit` bytes (fewer, to end on a whole
     /// character), `…` and its length; control characters written as `%XX`, so that a log line
     /// never carries the raw bytes of a hostile URL.
-    package static func shortened(_ url: String, limit: Int = 200) -> String {
+    public static func shortened(_ url: String, limit: Int = 200) -> String {
         guard !url.utf8.contains(where: RequestRefusal.isControl) else {
             return shortened(
                 String(

@@ -17,7 +17,7 @@ public struct RouteProblem: Sendable, CustomStringConvertible {
     public let error: RouterError
     /// Whether a table leaves the route or rule out: every problem but a replacement under
     /// ``RouterOptions/DuplicateRoutes/replace``, which the integrations report before serving.
-    package let isRefusal: Bool
+    @_spi(Tools) public let isRefusal: Bool
     /// For a route that replaces an earlier one with the same pattern, method and variant: the
     /// earlier route's index (the later route serves in its place).
     let replacedRoute: Int?
@@ -26,11 +26,28 @@ public struct RouteProblem: Sendable, CustomStringConvertible {
     /// The whole description, when an integration words it its own way (see ``named(_:location:)``).
     private var text: String?
     /// `file:line` of the call that added the route, where an integration knows it.
-    package private(set) var location: String?
+    @_spi(Tools) public private(set) var location: String?
     /// The place in a route file, for a problem found reading one.
-    package private(set) var place: RouteFile.Problem?
+    @_spi(Tools) public private(set) var place: RouteFile.Problem?
 
-    package init(
+    /// The subject, then the refusal: `route 2 (GET /a/:name): duplicateRoute: ...`, or, in a
+    /// route file, `routes.txt:12:5: ...`.
+    public var description: String { text ?? "\(subjectText): \(error)" }
+}
+
+extension RouteProblem {
+    /// What a route that replaces `earlier` is told: the one wording, for ``RouteTable`` and the
+    /// integrations alike.
+    static func replacing(_ earlier: String) -> String {
+        "replaces \(earlier), registered before it with the same pattern (parameter names aside), method and variant"
+    }
+}
+
+// The integrations' and route files' problems: made, placed and worded outside the table.
+@_spi(Tools) extension RouteProblem {
+    /// A problem about route `route` or rule `rewriteRule` (neither: the table), named by
+    /// `subjectText`; `replacedRoute` is the earlier route a replacing one serves in place of.
+    public init(
         route: Int? = nil, rewriteRule: Int? = nil, subjectText: String, error: RouterError, replacedRoute: Int? = nil,
         isRefusal: Bool = true
     ) {
@@ -42,29 +59,15 @@ public struct RouteProblem: Sendable, CustomStringConvertible {
         self.isRefusal = isRefusal
     }
 
-    /// The subject, then the refusal: `route 2 (GET /a/:name): duplicateRoute: ...`, or, in a
-    /// route file, `routes.txt:12:5: ...`.
-    public var description: String { text ?? "\(subjectText): \(error)" }
-}
-
-extension RouteProblem {
     /// A problem at a place in a route file, described as a compiler reports it
     /// (`routes.txt:12:5: message`): `error` when a pattern or rule is refused, else a table
     /// entry the file does not hold in a form a router reads.
-    package init(at place: RouteFile.Problem, error: RouterError? = nil) {
+    public init(at place: RouteFile.Problem, error: RouterError? = nil) {
         self.init(
             subjectText: place.file,
             error: error ?? RouterError(.invalidRouteTable, input: place.file, message: place.message))
         text = place.description
         self.place = place
-    }
-}
-
-extension RouteProblem {
-    /// What a route that replaces `earlier` is told: the one wording, for ``RouteTable`` and the
-    /// integrations alike.
-    static func replacing(_ earlier: String) -> String {
-        "replaces \(earlier), registered before it with the same pattern (parameter names aside), method and variant"
     }
 
     /// The problem in the words of an integration that names routes its own way (`GET
@@ -75,7 +78,7 @@ extension RouteProblem {
     /// - Parameters:
     ///   - name: names a route by its index.
     ///   - location: the `file:line` that added a route, by its index.
-    package func named(_ name: (Int) -> String, location: (Int) -> String? = { _ in nil }) -> RouteProblem {
+    public func named(_ name: (Int) -> String, location: (Int) -> String? = { _ in nil }) -> RouteProblem {
         var named = self
         let subjectName = route.map(name) ?? subjectText
         if let replacedRoute, !isRefusal {

@@ -17,7 +17,7 @@ extension RouteTable {
     /// call: `withMatch`'s result is copyable, so `{ $0 }` or a closure returning the match does
     /// not compile. The body copies what it keeps: ``URLText/string``, or ``value``. (It is not
     /// `~Escapable`: in Swift 6.3 a type of one's own built from pointers and returned with a
-    /// lifetime needs the experimental `Lifetimes` feature, which a package may not ask its users
+    /// lifetime needs the experimental `Lifetimes` feature, which a library may not ask its users
     /// for.)
     public struct BorrowedMatch: ~Copyable {
         /// The view, on the lookup's stack: a match is two pointers, so handing it on copies
@@ -49,21 +49,9 @@ extension RouteTable {
         /// except `%2F` and `%25` (``URLText/string`` decodes those too).
         public func parameter(at index: Int) -> URLText { view.parameter(at: index) }
 
-        /// The path parameter at `index` (pattern order) as written in the routed URL, escapes and
-        /// all: what Hummingbird's router stores, and what an OpenAPI transport hands the generated
-        /// code, which decodes each value once. ``URLText/string`` decodes it fully. For the
-        /// integrations.
-        package func rawParameter(at index: Int) -> URLText { view.rawParameter(at: index) }
-
         /// The path parameter called `name`, else the host pattern's (SEMANTICS.md section 11),
         /// or `nil` when the route has none of that name.
         public func parameter(_ name: String) -> URLText? { view.parameter(name) }
-
-        /// The names of the host pattern's parameters, in order (read with ``parameter(_:)``).
-        package var hostParameterNames: [String] { view.registrationHostNames }
-
-        /// The name of a `{*name}` catch-all, whose segments are also that parameter.
-        package var catchAllName: String? { view.catchAllName }
 
         /// The host the lookup routed on (given, or the URL's own in a table with host routes;
         /// lower-cased, without port or trailing `.`), or `nil` when it had none.
@@ -78,9 +66,6 @@ extension RouteTable {
         /// The segment at `index` of those the catch-all took, in comparison form.
         public func catchAllSegment(at index: Int) -> URLText { view.catchAllSegment(at: index) }
 
-        /// The segment at `index` of those the catch-all took, as written in the routed URL.
-        package func rawCatchAllSegment(at index: Int) -> URLText { view.rawCatchAllSegment(at: index) }
-
         /// The segments the catch-all took, decoded and joined by `/` (a new string), or `nil`
         /// for a route without one.
         var catchall: String? { view.catchall }
@@ -93,6 +78,25 @@ extension RouteTable {
 
 @available(*, unavailable, message: "a borrowed match lends pointers for one call")
 extension RouteTable.BorrowedMatch: Sendable {}
+
+// The integrations' reads of a borrowed match: parameters as written (Hummingbird's router and
+// the OpenAPI transports decode them themselves), and the names of the host's and catch-all's.
+@_spi(Tools) extension RouteTable.BorrowedMatch {
+    /// The path parameter at `index` (pattern order) as written in the routed URL, escapes and
+    /// all: what Hummingbird's router stores, and what an OpenAPI transport hands the generated
+    /// code, which decodes each value once. ``URLText/string`` decodes it fully. For the
+    /// integrations.
+    public func rawParameter(at index: Int) -> URLText { view.rawParameter(at: index) }
+
+    /// The names of the host pattern's parameters, in order (read with ``parameter(_:)``).
+    public var hostParameterNames: [String] { view.registrationHostNames }
+
+    /// The name of a `{*name}` catch-all, whose segments are also that parameter.
+    public var catchAllName: String? { view.catchAllName }
+
+    /// The segment at `index` of those the catch-all took, as written in the routed URL.
+    public func rawCatchAllSegment(at index: Int) -> URLText { view.rawCatchAllSegment(at: index) }
+}
 
 @available(*, unavailable, message: "a borrowed lookup lends pointers for one call")
 extension RouteTable.Lookup: Sendable {}

@@ -1,13 +1,15 @@
-extension RouteTable {
+// Validation for the integrations and route files: every problem at once, and the checks their
+// registration calls make before a table exists.
+@_spi(Tools) extension RouteTable {
     /// What ``validate(_:rewriteRules:options:backend:)`` found: every problem, and the table of
     /// what passed.
-    package struct Validation: Sendable {
+    public struct Validation: Sendable {
         /// Every problem: the routes' in their order, then the rules', then the table's own.
-        package let problems: [RouteProblem]
+        public let problems: [RouteProblem]
         /// The routes and rules that are not refused, compiled (a route that replaces another
         /// serves in its place, as in a table made with `init`), or `nil` when the backend could
         /// not compile them: then a problem about neither a route nor a rule says why.
-        package let table: RouteTable?
+        public let table: RouteTable?
     }
 
     /// Checks `routes` and `rewriteRules` in one pass, as ``init(_:rewriteRules:options:backend:)``
@@ -35,7 +37,7 @@ extension RouteTable {
     ///   - options: the options the table will serve under.
     ///   - backend: the backend that will serve it.
     /// - Returns: every problem, and the table of what passed.
-    package static func validate(
+    public static func validate(
         _ routes: [Route], rewriteRules: [(expression: String, target: String)] = [],
         options: RouterOptions = RouterOptions(), backend: RouterBackend = .default
     ) -> Validation {
@@ -106,13 +108,11 @@ extension RouteTable {
         }
         return Validation(problems: problems, table: RouteTable(table: compiled, values: values))
     }
-}
 
-extension RouteTable {
     /// Refuses a route's pattern, method and variant as ``validate(_:rewriteRules:options:backend:)``
     /// refuses them on their own (constraints compiled on `backend`), without compiling a table:
     /// for the integrations' registration calls that throw at once.
-    package static func check(
+    public static func check(
         pattern: String, host: String? = nil, method: String?, variant: String? = nil, backend: RouterBackend
     ) throws(RouterError) {
         _ = try RouteValidation.registration(
@@ -122,7 +122,7 @@ extension RouteTable {
 
     /// Refuses a rewrite rule as ``validate(_:rewriteRules:options:backend:)`` does, without
     /// compiling a table.
-    package static func check(rewriteRule: (expression: String, target: String), backend: RouterBackend)
+    public static func check(rewriteRule: (expression: String, target: String), backend: RouterBackend)
         throws(RouterError)
     {
         _ = try RouteValidation.rules([rewriteRule], backend: backend)

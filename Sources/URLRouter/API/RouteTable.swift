@@ -23,7 +23,7 @@
 /// (`Docs/SEMANTICS.md`); both backends give the same answers.
 public struct RouteTable<Value: Sendable>: Sendable {
     /// The compiled routes.
-    @usableFromInline package let table: CompiledTable
+    @usableFromInline let table: CompiledTable
     /// The routes' values, by handle.
     @usableFromInline let values: RouteValues<Value>
 
@@ -50,7 +50,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     }
 
     /// A table over `table`, whose registrations' handles are indices of `values`.
-    package init(table: CompiledTable, values: [Value]) {
+    init(table: CompiledTable, values: [Value]) {
         precondition(table.store.handleCount <= values.count, "a value for every handle")
         self.table = table
         self.values = RouteValues(values)
@@ -75,21 +75,14 @@ public struct RouteTable<Value: Sendable>: Sendable {
 
     /// The backend that compiled the table.
     var backendName: String { table.backendName }
-    /// The bytes of JIT machine code the table's patterns hold (for `urlrouter bench`).
-    package var jitCodeBytes: Int { table.routePatternFacts?.jitCodeBytes ?? 0 }
-    /// The bytes the table's compiled patterns hold on the heap (for `urlrouter bench`).
-    package var patternBytes: Int { table.routePatternFacts?.patternBytes ?? 0 }
+
+    /// Why the backend that compiled the table is not the one asked for, or `nil`.
+    var fallbackReason: String? { table.fallbackReason }
 
     /// The options the table was built under.
     public var options: RouterOptions { table.options }
 
-    /// The same table with every URL normalized in full, never scanned plain (for the tests and
-    /// the fuzzer, which hold the two to the same answers).
-    package func normalizingEveryURL() -> RouteTable {
-        RouteTable(table: table.normalizingEveryURL(), sharing: values)
-    }
-
-    private init(table: CompiledTable, sharing values: RouteValues<Value>) {
+    init(table: CompiledTable, sharing values: RouteValues<Value>) {
         self.table = table
         self.values = values
     }
@@ -97,7 +90,7 @@ public struct RouteTable<Value: Sendable>: Sendable {
     /// The owning match of `match`, a match found in this table: for the handler router, which
     /// looks up step by step (``CompiledTable/withPreparedLookup(_:method:host:variants:forcingCharges:_:)``).
     @inlinable
-    package func match(_ match: RouteMatch) -> Match {
+    func match(_ match: RouteMatch) -> Match {
         Match(value: values.pointer(match.handle).pointee, details: match)
     }
 
@@ -168,16 +161,6 @@ public struct RouteTable<Value: Sendable>: Sendable {
         return result.unsafelyUnwrapped
     }
 
-    /// ``withMatch(method:host:url:variants:_:)`` on `host` in a table with host routes, else
-    /// ``withMatch(method:url:variants:_:)``: for the integrations, which read a request's host
-    /// only for a table that routes on it.
-    package func withMatch<Result>(
-        method: String?, routingHost host: () -> String?, url: String, _ body: (borrowing Lookup) -> Result
-    ) -> Result {
-        guard table.matchesHosts else { return withMatch(method: method, url: url, body) }
-        return withMatch(method: method, host: host(), url: url, body)
-    }
-
     /// Looks `url` up and lends the answer to `body`: the hot path of a server.
     ///
     /// Neither the lookup nor reading the match allocates or touches a reference count, for a
@@ -227,5 +210,47 @@ final class RouteValues<Value: Sendable>: @unchecked Sendable {
     @inlinable
     func pointer(_ handle: Int) -> UnsafePointer<Value> {
         UnsafePointer(values.baseAddress.unsafelyUnwrapped + handle)
+    }
+}
+
+// The tools' and integrations' view of a table: what its backend compiled, every URL normalized,
+// a host read only when routed on.
+@_spi(Tools) extension RouteTable {
+    /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
+    public var routePatternFacts: (any CompiledPatternFacts)? { table.routePatternFacts }
+
+    /// What the backend reports about the compiled rewrite rules, when it compiles patterns.
+    public var rulePatternFacts: (any CompiledPatternFacts)? { table.rulePatternFacts }
+
+    /// Records the engine calls that `lookup(table, 0)` to `lookup(table, count - 1)` make, where
+    /// `table` answers as this one does and records; `nil` when the backend has no bare engine
+    /// calls (Foundation) or one of them could not be replayed bare. For `urlrouter bench`'s
+    /// baseline: the table's own lookups never look for a recorder.
+    public func recordRawMatches(lookups count: Int, _ lookup: (RouteTable, Int) -> Void) -> (any RawMatchReplay)? {
+        table.recordRawMatches(lookups: count) { recording, index in
+            lookup(RouteTable(table: recording, sharing: values), index)
+        }
+    }
+
+    /// The bytes of JIT machine code the table's patterns hold (for `urlrouter bench`).
+    public var jitCodeBytes: Int { table.routePatternFacts?.jitCodeBytes ?? 0 }
+
+    /// The bytes the table's compiled patterns hold on the heap (for `urlrouter bench`).
+    public var patternBytes: Int { table.routePatternFacts?.patternBytes ?? 0 }
+
+    /// The same table with every URL normalized in full, never scanned plain (for the tests and
+    /// the fuzzer, which hold the two to the same answers).
+    public func normalizingEveryURL() -> RouteTable {
+        RouteTable(table: table.normalizingEveryURL(), sharing: values)
+    }
+
+    /// ``withMatch(method:host:url:variants:_:)`` on `host` in a table with host routes, else
+    /// ``withMatch(method:url:variants:_:)``: for the integrations, which read a request's host
+    /// only for a table that routes on it.
+    public func withMatch<Result>(
+        method: String?, routingHost host: () -> String?, url: String, _ body: (borrowing Lookup) -> Result
+    ) -> Result {
+        guard table.matchesHosts else { return withMatch(method: method, url: url, body) }
+        return withMatch(method: method, host: host(), url: url, body)
     }
 }

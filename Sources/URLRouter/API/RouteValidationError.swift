@@ -17,7 +17,7 @@ public struct RouteValidationError: Error, Sendable, CustomStringConvertible {
     /// `description` names its route or its file's line.
     public let problems: [RouteProblem]
 
-    package init(problems: [RouteProblem]) {
+    @_spi(Tools) public init(problems: [RouteProblem]) {
         self.problems = problems
     }
 

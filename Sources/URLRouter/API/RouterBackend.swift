@@ -10,11 +10,6 @@ public struct RouterBackend: Sendable {
     /// The engine.
     let engine: any MatcherBackend
 
-    /// Why the engine does not compile `regex` as a rewrite rule's expression, or `nil` when it does.
-    package func compileError(rewriteExpression regex: SharedRegex) -> String? {
-        engine.compileError(rewriteExpression: regex)
-    }
-
     /// Wraps an engine.
     init(_ engine: any MatcherBackend) {
         self.engine = engine
@@ -29,25 +24,35 @@ public struct RouterBackend: Sendable {
     #if PCRE2
     /// The PCRE2 JIT backend; built with the `PCRE2` trait (on by default).
     public static var pcre2: RouterBackend { RouterBackend(PCRE2Backend()) }
+    #endif
+}
 
+// The tools' view of the backends: every one this build has, by name, and the PCRE2 library's.
+@_spi(Tools) extension RouterBackend {
+    #if PCRE2
     /// Every backend of this build, fastest first.
-    package static var available: [RouterBackend] { [.pcre2, .foundation] }
+    public static var available: [RouterBackend] { [.pcre2, .foundation] }
     #else
     /// Every backend of this build, fastest first.
-    package static var available: [RouterBackend] { [.foundation] }
+    public static var available: [RouterBackend] { [.foundation] }
     #endif
 
+    /// Why the engine does not compile `regex` as a rewrite rule's expression, or `nil` when it does.
+    public func compileError(rewriteExpression regex: SharedRegex) -> String? {
+        engine.compileError(rewriteExpression: regex)
+    }
+
     /// The backend called `name`, if this build has it.
-    package static func named(_ name: String) -> RouterBackend? {
+    public static func named(_ name: String) -> RouterBackend? {
         available.first { $0.name == name }
     }
 
     /// The PCRE2 library version, when this build has the PCRE2 backend.
-    package static var pcre2Version: String? { PCRE2Backend.libraryVersion }
+    public static var pcre2Version: String? { PCRE2Backend.libraryVersion }
 
     /// Whether PCRE2's JIT compiler works on this machine (false without the PCRE2 backend).
-    package static var pcre2JITAvailable: Bool { PCRE2Backend.isJITAvailable }
+    public static var pcre2JITAvailable: Bool { PCRE2Backend.isJITAvailable }
 
-    /// The names of every backend the package knows, built or not.
-    package static let knownNames = ["pcre2", "foundation"]
+    /// The names of every backend URLRouter knows, built or not.
+    public static let knownNames = ["pcre2", "foundation"]
 }

@@ -41,14 +41,14 @@ public struct RouterError: Error, Sendable, CustomStringConvertible {
     /// The refused input: the pattern, the rule's expression or target, or the table entry.
     public var input: String
     /// The UTF-8 offset in ``input`` where the problem is, when there is one place.
-    package var offset: Int?
+    @_spi(Tools) public var offset: Int?
     /// Why, in one sentence.
     public var message: String
     /// The error that caused this one, such as an engine's compile error.
     var underlyingError: (any Error & Sendable)?
 
     /// Makes an error.
-    package init(
+    @_spi(HandlerRouter) public init(
         _ code: Code,
         input: String,
         offset: Int? = nil,

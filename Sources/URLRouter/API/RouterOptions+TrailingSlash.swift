@@ -12,7 +12,7 @@ extension RouterOptions {
     /// let table = try RouteTable<Int>([.init("/items", value: 1)], options: options)
     /// // table.lookup(url: "/items/") misses with .redirect(location: "/items"): a 308
     /// ```
-    public enum TrailingSlash: Sendable, Hashable, CaseNamed {
+    public enum TrailingSlash: Sendable, Hashable, CaseIterable {
         /// A final `/` does not matter, in patterns or in requests: `/items/` registers and matches
         /// as `/items`.
         case ignore
@@ -27,3 +27,5 @@ extension RouterOptions {
         case redirect
     }
 }
+
+@_spi(HandlerRouter) extension RouterOptions.TrailingSlash: CaseNamed {}

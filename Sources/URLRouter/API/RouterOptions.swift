@@ -14,36 +14,11 @@
 /// The iOS routers' options (the host as the first segment, a final `*` as a catch-all, a default
 /// scheme) are the handler router's: `URLRouterHandlers` adds them to this type.
 public struct RouterOptions: Sendable, Hashable {
-    /// Whether the URL's host is its first path segment (the handler router's `hostAsSegment`).
-    package enum HostRule: Sendable, Hashable, CaseNamed {
-        /// The host is always the first segment (`app://page/x` has segments `page`, `x`).
-        case always
-        /// A host containing `.` (`www.example.com`) is not a segment.
-        case unlessDotted
-        /// Neither a dotted host nor `localhost` is a segment.
-        case unlessDottedOrLocalhost
-        /// The host never takes part in matching.
-        case never
-    }
-
-    /// What a `*` that ends a pattern matches (the handler router's `trailingStar`).
-    package enum StarRule: Sendable, Hashable, CaseNamed {
-        /// One or more remaining segments, reported as the match's `catchall`.
-        case catchAll
-        /// Exactly one segment, like a `*` in the middle (routing-kit, Hummingbird).
-        case singleSegment
-    }
-
-    /// Scheme given to scheme-less patterns and scheme-less URLs (the handler router's
-    /// `defaultScheme`). Stored lower-cased.
-    package var fallbackScheme: String? {
-        get { _fallbackScheme }
-        set { _fallbackScheme = newValue.map { asciiLowercased($0) } }
-    }
+    /// ``fallbackScheme``, lower-cased.
     private var _fallbackScheme: String?
 
-    /// Whether the host is a path segment. Default `never`: a server routes paths.
-    package var hostRule: HostRule = .never
+    /// ``hostRule``.
+    private var _hostRule: HostRule = .never
 
     /// Literal pattern text compares ASCII-case-insensitively. Captured values keep their case.
     public var caseInsensitive: Bool = false
@@ -54,16 +29,15 @@ public struct RouterOptions: Sendable, Hashable {
     /// `+` in the query means a space.
     public var decodePlus: Bool = false
 
-    /// What a final `*` matches. Default one segment, as in Hummingbird, Vapor and routing-kit;
-    /// `**` is the catch-all.
-    package var starRule: StarRule = .singleSegment
+    /// ``starRule``.
+    private var _starRule: StarRule = .singleSegment
 
     /// A route with none of the requested variants does not fall back to its untagged target.
     public var strictVariants: Bool = false
 
     /// What registering a route whose pattern, method and variant are those of a registered route
     /// does.
-    public enum DuplicateRoutes: Sendable, Hashable, CaseNamed {
+    public enum DuplicateRoutes: Sendable, Hashable, CaseIterable {
         /// The new route replaces the old one in its place (FFRouter, YFRouter, ABRouter, FTRouter);
         /// the registration call returns the replaced route.
         case replace
@@ -101,4 +75,48 @@ public struct RouterOptions: Sendable, Hashable {
     /// the handler router of `URLRouterHandlers` starts from: the host is the first segment, a
     /// final `*` is a catch-all, and no request is refused.)
     public init() {}
+}
+
+// The handler router's options in the core: its iOS routers' host-as-segment, trailing star and
+// default scheme (URLRouterHandlers names them `hostAsSegment`, `trailingStar`, `defaultScheme`).
+@_spi(HandlerRouter) extension RouterOptions {
+    /// Whether the URL's host is its first path segment (the handler router's `hostAsSegment`).
+    public enum HostRule: Sendable, Hashable, CaseNamed {
+        /// The host is always the first segment (`app://page/x` has segments `page`, `x`).
+        case always
+        /// A host containing `.` (`www.example.com`) is not a segment.
+        case unlessDotted
+        /// Neither a dotted host nor `localhost` is a segment.
+        case unlessDottedOrLocalhost
+        /// The host never takes part in matching.
+        case never
+    }
+
+    /// What a `*` that ends a pattern matches (the handler router's `trailingStar`).
+    public enum StarRule: Sendable, Hashable, CaseNamed {
+        /// One or more remaining segments, reported as the match's `catchall`.
+        case catchAll
+        /// Exactly one segment, like a `*` in the middle (routing-kit, Hummingbird).
+        case singleSegment
+    }
+
+    /// Whether the host is a path segment. Default `never`: a server routes paths.
+    public var hostRule: HostRule {
+        get { _hostRule }
+        set { _hostRule = newValue }
+    }
+
+    /// What a final `*` matches. Default one segment, as in Hummingbird, Vapor and routing-kit;
+    /// `**` is the catch-all.
+    public var starRule: StarRule {
+        get { _starRule }
+        set { _starRule = newValue }
+    }
+
+    /// Scheme given to scheme-less patterns and scheme-less URLs (the handler router's
+    /// `defaultScheme`). Stored lower-cased.
+    public var fallbackScheme: String? {
+        get { _fallbackScheme }
+        set { _fallbackScheme = newValue.map { asciiLowercased($0) } }
+    }
 }

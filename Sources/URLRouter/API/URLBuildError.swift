@@ -5,7 +5,7 @@
 /// ```
 public struct URLBuildError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Hashable, CaseNamed {
+    public enum Reason: Sendable, Hashable, CaseIterable {
         /// No route has this name, or this pattern and method.
         case unknownRoute
         /// A parameter of the pattern, or its catch-all, has no value.
@@ -38,7 +38,7 @@ public struct URLBuildError: Error, Sendable, CustomStringConvertible {
     /// Why, in one sentence.
     public var message: String
 
-    package init(
+    @_spi(Tools) public init(
         _ reason: Reason, route: String, parameter: String? = nil, takenBy: RouteRegistration? = nil,
         url: String? = nil, message: String
     ) {
@@ -51,5 +51,5 @@ public struct URLBuildError: Error, Sendable, CustomStringConvertible {
     }
 
     /// `reason: 'pattern': message`.
-    public var description: String { "\(reason.name): '\(route)': \(message)" }
+    public var description: String { "\(reason): '\(route)': \(message)" }
 }

@@ -1,5 +1,5 @@
 /// Engine calls recorded from real lookups (see ``RawMatchRecording``).
-package protocol RawMatchReplay: AnyObject {
+@_spi(Tools) public protocol RawMatchReplay: AnyObject {
     /// How many lookups were recorded.
     var lookupCount: Int { get }
     /// How many calls were recorded, over all lookups.

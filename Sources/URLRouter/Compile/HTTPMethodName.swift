@@ -4,7 +4,7 @@
 /// lookup's own method ranks above one that answers it through that rule, which ranks above a
 /// route of any method (SEMANTICS.md section 3.3); a table's routes use at most ``maxCount``
 /// methods.
-package enum HTTPMethodName: Sendable {
+@_spi(Tools) public enum HTTPMethodName: Sendable {
     /// The most distinct HTTP methods one table's routes may use, counted as ``answered(by:)``
     /// counts them. The PCRE2 backend gives each method of a table one byte of its subjects; the
     /// limit holds on every backend, so a table is never refused by one and served by another.
@@ -12,7 +12,7 @@ package enum HTTPMethodName: Sendable {
 
     /// The method a route of `routeMethod` answers besides its own: `HEAD` for `GET`, when
     /// `headMatchesGet` (``RouterOptions/headMatchesGet``).
-    package static func alsoAnswered(by routeMethod: String, headMatchesGet: Bool = true) -> String? {
+    public static func alsoAnswered(by routeMethod: String, headMatchesGet: Bool = true) -> String? {
         headMatchesGet && routeMethod == "GET" ? "HEAD" : nil
     }
 

@@ -1,17 +1,17 @@
 /// Why one route ranks above another (SEMANTICS.md section 3), in words: the first of priority,
 /// host, the position and segment kinds that decided, scheme, method and registration order that tells
 /// them apart. `urlrouter match --explain` and `urlrouter lint` print it.
-package struct PrecedenceExplanation: Sendable {
+@_spi(Tools) public struct PrecedenceExplanation: Sendable {
     /// The options the routes are read under (a final `*`, the default scheme).
     let options: RouterOptions
 
     /// Explains under `options`.
-    package init(options: RouterOptions) {
+    public init(options: RouterOptions) {
         self.options = options
     }
 
     /// Which precedence rule ranks one route above another.
-    package enum Rule: Sendable, Hashable {
+    public enum Rule: Sendable, Hashable {
         /// A higher priority.
         case priority
         /// A more specific host pattern (SEMANTICS.md section 11), or one beside none.
@@ -30,7 +30,7 @@ package struct PrecedenceExplanation: Sendable {
     /// does, `0` when only the registration order tells them apart. A pattern with optional
     /// segments ranks as one of its expansions (SEMANTICS.md section 2): the one that leaves out
     /// `leftOut` of them (0: none).
-    package func order(_ a: RouteRegistration, _ b: RouteRegistration, leftOut: (a: Int, b: Int) = (0, 0)) -> Int {
+    public func order(_ a: RouteRegistration, _ b: RouteRegistration, leftOut: (a: Int, b: Int) = (0, 0)) -> Int {
         // The keys leave the registration order out: a difference is a rule of the other four.
         guard let (aFirst, _) = firstDifference(a, lowered(a, leftOut.a), b, lowered(b, leftOut.b)) else {
             return 0
@@ -41,7 +41,7 @@ package struct PrecedenceExplanation: Sendable {
     /// The rule that ranks `higher` above `lower`, and why, in one phrase; `higher` registered
     /// before `lower` when only the order is left. Each ranks as its expansion that leaves out
     /// `leftOut` of its optional segments, as in ``order(_:_:leftOut:)``.
-    package func reason(
+    public func reason(
         _ higher: RouteRegistration, over lower: RouteRegistration, leftOut: (higher: Int, lower: Int) = (0, 0)
     ) -> (rule: Rule, text: String) {
         let (a, b) = (lowered(higher, leftOut.higher), lowered(lower, leftOut.lower))

@@ -8,9 +8,9 @@
 /// (``CompiledRoute/PositionRank``) and the rank of the pattern's end, so that a shorter route
 /// compares its end with a longer one's next position; scheme-bound before scheme-less; the
 /// method tier; the registration order.
-package enum PrecedenceKey {
+@_spi(Tools) public enum PrecedenceKey: Sendable {
     /// Appends the words of one route's key to `words`.
-    package static func append(
+    public static func append(
         priority: Int, host: HostPattern?, elements: [RouteElement], schemeBound: Bool, method: String?,
         sequence: Int, to words: inout [UInt64]
     ) {
@@ -34,7 +34,7 @@ package enum PrecedenceKey {
     }
 
     /// Whether key `a` comes before key `b`.
-    package static func precedes(_ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>) -> Bool {
+    public static func precedes(_ a: UnsafeBufferPointer<UInt64>, _ b: UnsafeBufferPointer<UInt64>) -> Bool {
         guard let index = firstDifference(a, b) else { return a.count < b.count }
         return a[index] < b[index]
     }

@@ -7,7 +7,7 @@
 /// patterns are the same (same scheme or none, same segments after decoding literals, parameter
 /// names ignored, a final catch-all `*` equal to `**`; literals compared case-insensitively under
 /// ``RouterOptions/caseInsensitive``) and they have the same method and variant.
-package struct RouteRegistry: Sendable {
+@_spi(HandlerRouter) public struct RouteRegistry: Sendable {
     /// The options patterns are lowered under.
     let options: RouterOptions
 
@@ -29,7 +29,7 @@ package struct RouteRegistry: Sendable {
     private var methodUses: [String: Int] = [:]
 
     /// An empty registry.
-    package init(options: RouterOptions) {
+    public init(options: RouterOptions) {
         self.options = options
     }
 
@@ -37,14 +37,14 @@ package struct RouteRegistry: Sendable {
     var count: Int { entries.count }
 
     /// Every registration, in registration order.
-    package var registrations: [RouteRegistration] {
+    public var registrations: [RouteRegistration] {
         entries.values.sorted { $0.sequence < $1.sequence }.map(\.registration)
     }
 
     /// The same registry with each registration renumbered by its place in registration order
     /// (handle i: the i-th), its lowered pattern kept rather than made again; and the
     /// registrations as they were, in that order.
-    package func renumbered() -> (registry: RouteRegistry, registrations: [RouteRegistration]) {
+    public func renumbered() -> (registry: RouteRegistry, registrations: [RouteRegistration]) {
         let ordered = entries.sorted { $0.value.sequence < $1.value.sequence }
         // A router that only ever added routes numbered them so already.
         if ordered.indices.allSatisfy({ ordered[$0].value.registration.handle == $0 }) {
@@ -127,7 +127,7 @@ package struct RouteRegistry: Sendable {
     ///
     /// - Returns: the registrations replaced, in the order they were replaced.
     /// - Throws: ``RouterError`` for the first refusal; nothing changes then.
-    package mutating func register(_ registrations: [RouteRegistration]) throws(RouterError) -> [RouteRegistration] {
+    public mutating func register(_ registrations: [RouteRegistration]) throws(RouterError) -> [RouteRegistration] {
         try checkMethodCount(adding: registrations.map(\.method), pattern: registrations.first?.pattern ?? "")
         entries.reserveCapacity(entries.count + registrations.count)
         // Each pattern lowered once, for the check and the entry.
@@ -165,7 +165,7 @@ package struct RouteRegistry: Sendable {
     ///
     /// - Returns: the removed registration, or `nil` when there was none.
     @discardableResult
-    package mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
+    public mutating func remove(pattern: RoutePattern, method: String?, variant: String?) -> RouteRegistration? {
         let lowered = LoweredPattern(pattern, options: options)
         let removed = entries.removeValue(forKey: Key(pattern: lowered.key, method: method, variant: variant))?
             .registration
@@ -180,7 +180,7 @@ package struct RouteRegistry: Sendable {
     }
 
     /// Removes every registration.
-    package mutating func removeAll() {
+    public mutating func removeAll() {
         entries.removeAll()
         methodUses.removeAll()
     }
@@ -189,7 +189,7 @@ package struct RouteRegistry: Sendable {
     ///
     /// - Returns: how many were removed.
     @discardableResult
-    package mutating func removeAll(scheme: String) -> Int {
+    public mutating func removeAll(scheme: String) -> Int {
         let scheme = asciiLowercased(scheme)
         let before = entries.count
         for entry in entries.values where entry.lowered.scheme == scheme { forget(entry.registration) }
@@ -237,8 +237,8 @@ package struct RouteRegistry: Sendable {
 
 /// Bytes as a dictionary key, hashed once (hashing a byte array element by element is slow, and
 /// tables of 10,000 routes hash every key several times): a pattern's identity, a literal's text.
-package struct PatternKey: Hashable, Sendable {
-    package let bytes: [UInt8]
+struct PatternKey: Hashable, Sendable {
+    let bytes: [UInt8]
     let hash: Int
 
     init(_ bytes: [UInt8]) {
@@ -258,30 +258,32 @@ package struct PatternKey: Hashable, Sendable {
         return hash
     }
 
-    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    package static func == (lhs: PatternKey, rhs: PatternKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    static func == (lhs: PatternKey, rhs: PatternKey) -> Bool { lhs.hash == rhs.hash && lhs.bytes == rhs.bytes }
 }
 
 /// A pattern lowered to elements under a router's options, with its identity key.
-package struct LoweredPattern: Sendable {
-    package var scheme: String?
-    package var elements: [RouteElement]
+@_spi(Tools) public struct LoweredPattern: Sendable {
+    public var scheme: String?
+    public var elements: [RouteElement]
     /// Which paths the pattern takes by their trailing slash (``RouterOptions/trailingSlash``).
-    package var slash: SlashRule
+    public var slash: SlashRule
     /// The host pattern (SEMANTICS.md section 11), or `nil` for any host.
-    package var host: HostPattern?
+    public var host: HostPattern?
     /// How many of the last elements are optional (`:name?`, ``RoutePattern/optionalCount``).
-    package var optionalCount: Int
+    public var optionalCount: Int
     /// Whether the pattern ends in `/` (``RoutePattern/endsWithSlash``), for its expansions.
     let endsWithSlash: Bool
-    package var key: PatternKey
+    var key: PatternKey
+    /// The identity key as text: equal for two patterns exactly when they are the same route.
+    public var keyText: String { String(decoding: key.bytes, as: UTF8.self) }
 
     /// The pattern of `registration`, with its host pattern.
-    package init(_ registration: RouteRegistration, options: RouterOptions) {
+    public init(_ registration: RouteRegistration, options: RouterOptions) {
         self.init(registration.parsedPattern, host: registration.hostPattern, options: options)
     }
 
-    package init(_ pattern: RoutePattern, host: HostPattern? = nil, options: RouterOptions) {
+    public init(_ pattern: RoutePattern, host: HostPattern? = nil, options: RouterOptions) {
         let hasDoubleStar = pattern.segments.contains(.doubleStar)
         var elements: [RouteElement] = []
         elements.reserveCapacity(pattern.segments.count)  // kept by the compiled route: no room to spare
@@ -332,7 +334,7 @@ package struct LoweredPattern: Sendable {
     /// The patterns this one is (SEMANTICS.md section 2): itself, then without its last optional
     /// element, and so on down to none of them; each keeps the final `/`. Just itself when it has
     /// no optional element.
-    package func expansions(options: RouterOptions) -> [LoweredPattern] {
+    public func expansions(options: RouterOptions) -> [LoweredPattern] {
         guard optionalCount > 0 else { return [self] }
         return (0...optionalCount).map { left in
             LoweredPattern(

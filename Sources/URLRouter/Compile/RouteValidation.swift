@@ -1,5 +1,5 @@
 /// The checks every registration passes before it reaches a table, for ``RouteTable`` and `Router` alike.
-package enum RouteValidation {
+@_spi(HandlerRouter) public enum RouteValidation: Sendable {
     /// `text` parsed, with each constraint compiled on `backend`.
     static func pattern(_ text: String, backend: RouterBackend) throws(RouterError) -> RoutePattern {
         let pattern = try RoutePattern(text)
@@ -12,7 +12,7 @@ package enum RouteValidation {
     }
 
     /// `method` upper-cased, or an error when it is not a method token.
-    package static func method(_ method: String?, pattern: String) throws(RouterError) -> String? {
+    public static func method(_ method: String?, pattern: String) throws(RouterError) -> String? {
         guard let method else { return nil }
         guard let normalized = HTTPMethodName.normalized(method) else {
             throw RouterError(
@@ -29,7 +29,7 @@ package enum RouteValidation {
     }
 
     /// A route's pattern parsed and its method normalized, every part checked.
-    package static func checked(pattern text: String, method: String?, variant: String?, backend: RouterBackend)
+    public static func checked(pattern text: String, method: String?, variant: String?, backend: RouterBackend)
         throws(RouterError) -> (pattern: RoutePattern, method: String?)
     {
         let pattern = try RouteValidation.pattern(text, backend: backend)
@@ -42,7 +42,7 @@ package enum RouteValidation {
     ///
     /// - Throws: ``RouterError``: `invalidPattern` naming the host pattern and the offset, or
     ///   `duplicateParameter` for a name the path pattern uses too.
-    package static func host(_ host: String?, pattern: RoutePattern) throws(RouterError) -> HostPattern? {
+    public static func host(_ host: String?, pattern: RoutePattern) throws(RouterError) -> HostPattern? {
         guard let host else { return nil }
         let parsed = try HostPattern(host)
         let pathNames = Set(pattern.parameterNames)
@@ -66,7 +66,7 @@ package enum RouteValidation {
     }
 
     /// Rewrite rules, each parsed and compiled on `backend`.
-    package static func rules(_ rules: [(expression: String, target: String)], backend: RouterBackend)
+    public static func rules(_ rules: [(expression: String, target: String)], backend: RouterBackend)
         throws(RouterError)
         -> [RewriteRule]
     {

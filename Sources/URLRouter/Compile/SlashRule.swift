@@ -1,6 +1,6 @@
 /// Which request paths a route takes by their trailing slash (``RouterOptions/trailingSlash``,
 /// SEMANTICS.md section 12): the one place a pattern's final `/` is read against a request's.
-package enum SlashRule: Sendable, Hashable {
+@_spi(Tools) public enum SlashRule: Sendable, Hashable {
     /// Either: the table ignores trailing slashes.
     case any
     /// Only a path without a trailing slash (a pattern that does not end in `/`).

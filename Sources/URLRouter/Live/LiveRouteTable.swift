@@ -41,7 +41,9 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
             self.definition = definition
         }
 
-        func threadCopy() -> AnyObject { Snapshot(table: table, version: version, definition: definition) }
+        @usableFromInline func threadCopy() -> AnyObject {
+            Snapshot(table: table, version: version, definition: definition)
+        }
 
         /// The table's lookup, borrowing the table in place (`snapshot.table.lookup` would copy
         /// the table, retaining each of its fields).
@@ -156,21 +158,6 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
             fixedRewriteRules: fixedRewriteRules, name: name, logger: logger, valueOfRoute: { value($0.handler) })
     }
 
-    /// ``init(contentsOf:options:backend:fixedRoutes:fixedRewriteRules:name:logger:value:)``,
-    /// each route's value made from the whole route (for the integrations, whose values carry
-    /// the route's method and pattern).
-    package convenience init(
-        contentsOf path: String, options: RouterOptions = RouterOptions(), backend: RouterBackend = .default,
-        fixedRoutes: [RouteTable<Value>.Route] = [], fixedRewriteRules: [(expression: String, target: String)] = [],
-        name: String = "routes", logger: Logger? = nil, valueOfRoute value: (RouteFile.Route) -> Value?
-    ) throws(RouteValidationError) {
-        let file = try RouteFile(contentsOf: path)
-        let fixed = (fixedRoutes, fixedRewriteRules)
-        let (table, definition) = try Self.compile(file, fixed: fixed, options: options, backend: backend, value: value)
-        self.init(
-            table, definition: definition, source: path, backend: backend, fixed: fixed, name: name, logger: logger)
-    }
-
     private init(
         _ table: RouteTable<Value>, definition: TableDefinition<Value>, source: String, backend: RouterBackend,
         fixed: Fixed, name: String, logger: Logger?
@@ -230,20 +217,8 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         serving.withMatch(method: method, host: host, url: url, variants: variants, body)
     }
 
-    /// ``RouteTable/withMatch(method:routingHost:url:_:)`` in the table serving now.
-    package func withMatch<Result>(
-        method: String?, routingHost host: () -> String?, url: String,
-        _ body: (borrowing RouteTable<Value>.Lookup) -> Result
-    ) -> Result {
-        serving.withMatch(method: method, routingHost: host, url: url, body)
-    }
-
     /// The table serving now.
     public var table: RouteTable<Value> { state.withLock { $0.serving.table } }
-
-    /// The version serving now: 1 for the first table, one more per swap (as ``lastOutcome``
-    /// reports it).
-    package var version: Int { state.withLock { $0.serving.version } }
 
     /// What the last change did (for a table that has not changed, its first load).
     public var lastOutcome: ReloadOutcome { state.withLock { $0.lastOutcome } }
@@ -273,23 +248,6 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         }
     }
 
-    /// Replaces the table with the routes and rules of `file`, unless the file is refused or
-    /// equals the serving table's.
-    ///
-    /// - Parameters:
-    ///   - file: the route file.
-    ///   - value: the value of each route; `nil` rejects the file, naming the route's line.
-    /// - Returns: what happened; a rejection lists every problem, each with its file and line.
-    @discardableResult
-    package func reload(_ file: RouteFile, valueOfRoute value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
-        change(source: file.path, definition: TableDefinition(file: file, options: options)) {
-            () throws(RouteValidationError) in
-            try Self.compile(
-                file, fixed: (fixedRoutes, fixedRewriteRules), options: options, backend: backend, value: value
-            ).table
-        }
-    }
-
     /// Reads the route file at `path` and replaces the table with its routes and rules, unless
     /// the file is refused or equals the serving table's; a file that cannot be read is a
     /// rejection.
@@ -303,18 +261,6 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     @discardableResult
     public func reload(contentsOf path: String, value: (_ handler: String?) -> Value?) -> ReloadOutcome {
         reload(contentsOf: path, valueOfRoute: { value($0.handler) })
-    }
-
-    /// ``reload(contentsOf:value:)``, each route's value made from the whole route.
-    @discardableResult
-    package func reload(contentsOf path: String, valueOfRoute value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
-        let file: RouteFile
-        do {
-            file = try RouteFile(contentsOf: path)
-        } catch {
-            return reject(error, source: path)
-        }
-        return reload(file, valueOfRoute: value)
     }
 
     /// Records a change that could not even be read (`error`) as a rejection.
@@ -441,5 +387,64 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
                     return RouteProblem(at: place, error: problem.error)
                 })
         }
+    }
+}
+
+// The integrations' route-file entry points: values chosen per route, the version served.
+@_spi(Tools) extension LiveRouteTable {
+    /// ``init(contentsOf:options:backend:fixedRoutes:fixedRewriteRules:name:logger:value:)``,
+    /// each route's value made from the whole route (for the integrations, whose values carry
+    /// the route's method and pattern).
+    public convenience init(
+        contentsOf path: String, options: RouterOptions = RouterOptions(), backend: RouterBackend = .default,
+        fixedRoutes: [RouteTable<Value>.Route] = [], fixedRewriteRules: [(expression: String, target: String)] = [],
+        name: String = "routes", logger: Logger? = nil, valueOfRoute value: (RouteFile.Route) -> Value?
+    ) throws(RouteValidationError) {
+        let file = try RouteFile(contentsOf: path)
+        let fixed = (fixedRoutes, fixedRewriteRules)
+        let (table, definition) = try Self.compile(file, fixed: fixed, options: options, backend: backend, value: value)
+        self.init(
+            table, definition: definition, source: path, backend: backend, fixed: fixed, name: name, logger: logger)
+    }
+
+    /// ``RouteTable/withMatch(method:routingHost:url:_:)`` in the table serving now.
+    public func withMatch<Result>(
+        method: String?, routingHost host: () -> String?, url: String,
+        _ body: (borrowing RouteTable<Value>.Lookup) -> Result
+    ) -> Result {
+        serving.withMatch(method: method, routingHost: host, url: url, body)
+    }
+
+    /// The version serving now: 1 for the first table, one more per swap (as ``lastOutcome``
+    /// reports it).
+    public var version: Int { state.withLock { $0.serving.version } }
+
+    /// Replaces the table with the routes and rules of `file`, unless the file is refused or
+    /// equals the serving table's.
+    ///
+    /// - Parameters:
+    ///   - file: the route file.
+    ///   - value: the value of each route; `nil` rejects the file, naming the route's line.
+    /// - Returns: what happened; a rejection lists every problem, each with its file and line.
+    @discardableResult
+    public func reload(_ file: RouteFile, valueOfRoute value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
+        change(source: file.path, definition: TableDefinition(file: file, options: options)) {
+            () throws(RouteValidationError) in
+            try Self.compile(
+                file, fixed: (fixedRoutes, fixedRewriteRules), options: options, backend: backend, value: value
+            ).table
+        }
+    }
+
+    /// ``reload(contentsOf:value:)``, each route's value made from the whole route.
+    @discardableResult
+    public func reload(contentsOf path: String, valueOfRoute value: (RouteFile.Route) -> Value?) -> ReloadOutcome {
+        let file: RouteFile
+        do {
+            file = try RouteFile(contentsOf: path)
+        } catch {
+            return reject(error, source: path)
+        }
+        return reload(file, valueOfRoute: value)
     }
 }

@@ -7,7 +7,7 @@ public import Synchronization
 /// version with acquire ordering and uses its thread's copy when that is as new, so it never
 /// sees a version without its table.
 @usableFromInline
-package final class PublishedSnapshot: Sendable {
+final class PublishedSnapshot: Sendable {
     private let published: LockedValue<(snapshot: any ThreadCopyable, version: Int)>
     @usableFromInline let versions: Atomic<Int>
     @usableFromInline let identity = ThreadSnapshots.newOwner()
@@ -15,7 +15,7 @@ package final class PublishedSnapshot: Sendable {
     @usableFromInline let key = ThreadSnapshots.key
 
     /// Publishes `snapshot` as `version`.
-    package init(_ snapshot: any ThreadCopyable, version: Int) {
+    init(_ snapshot: any ThreadCopyable, version: Int) {
         published = LockedValue((snapshot, version))
         versions = Atomic(version)
     }
@@ -24,7 +24,7 @@ package final class PublishedSnapshot: Sendable {
     // Inlinable: a call from another module costs a live table's lookups more than inlining it
     // (Benchmarks/instructions, the live counts).
     @inlinable
-    package func current() -> AnyObject {
+    func current() -> AnyObject {
         let wanted = versions.load(ordering: .acquiring)
         if let copies = key.value,
             let copy = copies.assumingMemoryBound(to: ThreadSnapshots.self).pointee.snapshot(
@@ -46,7 +46,7 @@ package final class PublishedSnapshot: Sendable {
     /// Replaces the snapshot, unless it is already as new as `version` (two threads that built
     /// tables at once publish the newer): lookups that start after this returns use the newer;
     /// those under way finish on theirs.
-    package func publish(_ snapshot: any ThreadCopyable, version: Int) {
+    func publish(_ snapshot: any ThreadCopyable, version: Int) {
         let replaced = published.withLock { current -> (any ThreadCopyable)? in
             guard current.version < version else { return nil }
             defer {

@@ -10,7 +10,7 @@ struct ReloadMetrics: Sendable {
 
     init(table: String) {
         func counter(_ outcome: ReloadOutcome.Kind) -> Counter {
-            Counter(label: "urlrouter_reloads_total", dimensions: [("outcome", outcome.name), ("table", table)])
+            Counter(label: "urlrouter_reloads_total", dimensions: [("outcome", "\(outcome)"), ("table", table)])
         }
         success = counter(.success)
         rejected = counter(.rejected)

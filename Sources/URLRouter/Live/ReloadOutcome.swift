@@ -2,7 +2,7 @@
 /// every problem (the last good table still serving), or nothing to do.
 public struct ReloadOutcome: Sendable, CustomStringConvertible {
     /// The kind of outcome; the `outcome` dimension of `urlrouter_reloads_total` is its name.
-    public enum Kind: Sendable, Hashable, CaseNamed {
+    public enum Kind: Sendable, Hashable, CaseIterable {
         /// The new table is serving.
         case success
         /// The new table failed validation; the one before it is still serving.

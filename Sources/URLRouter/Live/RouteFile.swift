@@ -2,7 +2,7 @@ import Foundation
 
 /// A route file, read: the routes and rewrite rules a server serves from a file, each with the
 /// line it was written at, for ``LiveRouteTable``, the integrations and the `urlrouter` command
-/// (a tool's API: `@_spi(Tools) import URLRouter`).
+/// (a tool's API, behind the `Tools` SPI).
 ///
 /// Two formats, told apart by the first character that is not white space:
 ///
@@ -45,11 +45,11 @@ import Foundation
 
         /// The 1-based column of `offset`, a UTF-8 offset into ``pattern`` (a ``RouterError``'s):
         /// ``column`` for none.
-        package func column(ofOffset offset: Int?) -> Int { column + max(0, (offset ?? 0) - shift) }
+        public func column(ofOffset offset: Int?) -> Int { column + max(0, (offset ?? 0) - shift) }
 
         /// The 1-based column of `error`'s offset: into the host pattern when the error is about
         /// it, else into the pattern.
-        package func column(of error: RouterError) -> Int {
+        public func column(of error: RouterError) -> Int {
             if let host, hostColumn > 0, error.input == host { return hostColumn + (error.offset ?? 0) }
             return column(ofOffset: error.offset)
         }
@@ -67,18 +67,18 @@ import Foundation
 
     /// Something wrong with a file or one of its lines, as a compiler reports it:
     /// `file:line:column: message` (a ``RouteProblem`` at a place, ``RouteProblem/init(at:error:)``).
-    package struct Problem: Error, Sendable, CustomStringConvertible {
+    public struct Problem: Error, Sendable, CustomStringConvertible {
         /// The file.
-        package var file: String
+        public var file: String
         /// The 1-based line, or 0 for the file as a whole.
-        package var line: Int
+        public var line: Int
         /// The 1-based column, or 0 for the line as a whole.
-        package var column: Int
+        public var column: Int
         /// What is wrong.
-        package var message: String
+        public var message: String
 
         /// Makes a problem.
-        package init(file: String, line: Int, column: Int = 0, message: String) {
+        public init(file: String, line: Int, column: Int = 0, message: String) {
             self.file = file
             self.line = line
             self.column = column
@@ -86,7 +86,7 @@ import Foundation
         }
 
         /// `file:line:column: message`, without the parts that are 0.
-        package var description: String {
+        public var description: String {
             switch (line, column) {
             case (0, _): "\(file): \(message)"
             case (_, 0): "\(file):\(line): \(message)"
@@ -107,7 +107,7 @@ import Foundation
     /// The rewrite rules, in file order.
     public let rewriteRules: [RewriteRule]
     /// The lines that are neither a route nor a rule (``init(text:path:)`` throws when there is one).
-    package let lineProblems: [Problem]
+    public let lineProblems: [Problem]
 
     /// Reads the file at `path`.
     ///
@@ -135,7 +135,7 @@ import Foundation
     /// rather than refusing the file (`urlrouter lint` reports them with the rest).
     ///
     /// - Throws: a ``RouteValidationError`` with the one problem about the file as a whole.
-    package static func lenient(contentsOf path: String) throws(RouteValidationError) -> RouteFile {
+    public static func lenient(contentsOf path: String) throws(RouteValidationError) -> RouteFile {
         let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -160,7 +160,7 @@ import Foundation
     }
 
     /// Reads `text` as ``lenient(contentsOf:)`` reads a file.
-    package init(lenientText text: String, path: String) throws(Problem) {
+    public init(lenientText text: String, path: String) throws(Problem) {
         self.path = path
         isJSON = text.first { !$0.isWhitespace } == "{"
         if isJSON {
@@ -181,7 +181,7 @@ import Foundation
     }
 
     /// `file:line:column` of `offset` (a UTF-8 offset into the pattern, as a ``RouterError``'s) in `route`.
-    package func location(of route: Route, offset: Int? = nil) -> String {
+    public func location(of route: Route, offset: Int? = nil) -> String {
         "\(path):\(route.line):\(route.column(ofOffset: offset))"
     }
 

@@ -65,7 +65,7 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
 
     /// ``init(table:path:pollInterval:reloadsOnHangup:value:onOutcome:)``, each route's value
     /// made from the whole route (for the integrations).
-    package init(
+    @_spi(Tools) public init(
         table: LiveRouteTable<Value>, path: String, pollInterval: Duration = .milliseconds(250),
         reloadsOnHangup: Bool = true, valueOfRoute value: @escaping @Sendable (RouteFile.Route) -> Value?,
         onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }

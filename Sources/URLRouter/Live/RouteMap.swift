@@ -1,8 +1,8 @@
 /// A route map: a JSON or property-list object of pattern → target, flat or grouped by scheme
 /// (`{ "ft": { "order/flash": "FlashOrder" } }`), as route files and the handler router read it.
-package enum RouteMap {
+@_spi(HandlerRouter) public enum RouteMap: Sendable {
     /// Flattens a route map into entries, sorted by pattern.
-    package static func entries(of table: Any) throws(RouterError) -> [(pattern: String, target: String)] {
+    public static func entries(of table: Any) throws(RouterError) -> [(pattern: String, target: String)] {
         guard let dictionary = table as? [String: Any] else {
             throw RouterError(
                 .invalidRouteTable, input: "route map",

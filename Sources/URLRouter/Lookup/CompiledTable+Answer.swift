@@ -61,7 +61,7 @@ extension CompiledTable {
     /// - Returns: the match, or the reason there is none.
     /// - Complexity: linear in the URL's length for routes without user regexes.
     @usableFromInline
-    package func lookup(
+    func lookup(
         _ url: String, method: String? = nil, variants: [String] = [], extra: [String: any Sendable]? = nil
     ) -> Result<RouteMatch, RouteMiss> {
         guard !matchesHosts else { return lookup(url, method: method, host: nil, variants: variants, extra: extra) }

@@ -8,7 +8,7 @@ extension CompiledTable {
     /// The owning lookup of `url` on `host` (`nil`: the URL's own).
     @usableFromInline
     @inline(never)
-    package func lookup(
+    func lookup(
         _ url: String, method: String?, host: String?, variants: [String] = [], extra: [String: any Sendable]? = nil
     ) -> Result<RouteMatch, RouteMiss> {
         var answer: Result<RouteMatch, RouteMiss>?

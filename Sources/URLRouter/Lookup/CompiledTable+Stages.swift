@@ -12,7 +12,7 @@ extension CompiledTable {
     ///     table with host routes.
     ///   - forcingCharges: charge every regex the lookup runs to its budget, however short the URL
     ///     (for a layer that matches more than once).
-    package func withPreparedLookup<Result>(
+    func withPreparedLookup<Result>(
         _ url: String, method: String?, host: String? = nil, variants: [String], forcingCharges: Bool,
         _ body: (inout PreparedLookup) -> Result
     ) -> Result {
@@ -24,11 +24,11 @@ extension CompiledTable {
     }
 
     /// The number of compiled routes: what one more match of a prepared lookup may visit.
-    package var compiledRouteCount: Int { routes.count }
+    var compiledRouteCount: Int { routes.count }
 
     /// One match of the prepared request's first `segmentCount` segments: the winner, or
     /// `noMatch` (no `methodNotAllowed` probe) or `limitExceeded`.
-    package func match(_ prepared: inout PreparedLookup, segmentCount: Int) {
+    func match(_ prepared: inout PreparedLookup, segmentCount: Int) {
         guard prepared.resolution.scanned else { return }
         let count = min(segmentCount, prepared.request.segments.count)
         // A shorter run of the segments ends before the path's trailing slash.
@@ -47,7 +47,7 @@ extension CompiledTable {
     ///   - url: the URL the caller passed.
     ///   - variants: acceptable variants in preference order.
     ///   - extra: the caller's extra values, which beat path and query parameters.
-    package func answer(
+    func answer(
         _ prepared: inout PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]
     ) -> Swift.Result<RouteMatch, RouteMiss> {
         keepHost(of: &prepared)

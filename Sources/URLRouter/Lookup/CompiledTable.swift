@@ -34,7 +34,7 @@
 /// lookups do not need (a rewrite, the full normalization, a miss's allowed methods) is out of
 /// line.
 @usableFromInline
-package struct CompiledTable: Sendable {
+struct CompiledTable: Sendable {
     /// The options the table was built under.
     let options: RouterOptions
     /// The routes in precedence order.
@@ -92,7 +92,7 @@ package struct CompiledTable: Sendable {
 
     /// Compiles `registry` and `rules` on `backend`; `fallbackReason` says why this backend serves
     /// (see ``fallbackReason``).
-    package init(
+    init(
         backend: RouterBackend, registry: RouteRegistry, rules: [RewriteRule], fallbackReason: String? = nil
     ) throws {
         try self.init(engine: backend.engine, registry: registry, rules: rules, fallbackReason: fallbackReason)
@@ -139,13 +139,13 @@ package struct CompiledTable: Sendable {
     }
 
     /// What the backend reports about the compiled routes, when it compiles patterns (PCRE2).
-    package var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
+    var routePatternFacts: (any CompiledPatternFacts)? { matcher as? any CompiledPatternFacts }
 
     /// Records the engine calls that `lookup(table, 0)` to `lookup(table, count - 1)` make, where
     /// `table` answers as this one does and records; `nil` when the backend has no bare engine
     /// calls (Foundation) or one of them could not be replayed bare. For `urlrouter bench`'s
     /// baseline: the table's own lookups never look for a recorder.
-    package func recordRawMatches(lookups count: Int, _ lookup: (CompiledTable, Int) -> Void) -> (any RawMatchReplay)? {
+    func recordRawMatches(lookups count: Int, _ lookup: (CompiledTable, Int) -> Void) -> (any RawMatchReplay)? {
         guard let recordable = matcher as? any RawMatchRecording else { return nil }
         return recordable.recordRawMatches(lookups: count) { recording, index in
             var table = self
@@ -155,10 +155,10 @@ package struct CompiledTable: Sendable {
     }
 
     /// What the backend reports about the compiled rewrite rules, when it compiles patterns.
-    package var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
+    var rulePatternFacts: (any CompiledPatternFacts)? { rewriter as? any CompiledPatternFacts }
 
     /// A table with no routes and no rules, which matches nothing.
-    package init(empty options: RouterOptions, fallbackReason: String? = nil) {
+    init(empty options: RouterOptions, fallbackReason: String? = nil) {
         self.fallbackReason = fallbackReason
         self.options = options
         self.routes = []
@@ -191,18 +191,8 @@ package struct CompiledTable: Sendable {
         return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
-    /// The result of rewriting a URL on its own.
-    package enum RewriteResult: Sendable, Hashable {
-        /// No rule applies.
-        case unchanged
-        /// A rule applied; the new URL.
-        case rewritten(String)
-        /// A rule reached the work limit.
-        case limitExceeded
-    }
-
     /// Rewrites `url` with the first applicable rule.
-    package func rewrite(_ url: String) -> RewriteResult {
+    func rewrite(_ url: String) -> RewriteResult {
         var budget = WorkBudget()
         let charging =
             regexWork.mayExceedBudget && !regexWork.fits(urlLength: url.utf8.count, rewritable: false, calls: 0)
@@ -590,7 +580,7 @@ package struct CompiledTable: Sendable {
     /// for routes of other methods: a redirect beats `methodNotAllowed`), in a table that
     /// redirects: `redirect` and the URL to send the client to when a route of the lookup's method
     /// takes the path with its trailing slash added or removed (SEMANTICS.md section 12).
-    package func findRedirect(_ prepared: inout PreparedLookup) {
+    func findRedirect(_ prepared: inout PreparedLookup) {
         guard redirectsTrailingSlash, prepared.resolution.scanned, prepared.resolution.reason == .noMatch,
             !prepared.request.segments.isEmpty,
             prepared.request.segmentCount == prepared.request.segments.count
@@ -608,7 +598,7 @@ package struct CompiledTable: Sendable {
     /// For a lookup that found no route: `methodNotAllowed` and the methods that would have
     /// answered, when the table reports it and routes of other methods take the path; else
     /// `noMatch`.
-    package func findAllowedMethods(_ prepared: inout PreparedLookup) {
+    func findAllowedMethods(_ prepared: inout PreparedLookup) {
         guard reportsMethodNotAllowed, prepared.resolution.scanned, prepared.resolution.reason == .noMatch else {
             return
         }

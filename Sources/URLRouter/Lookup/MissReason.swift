@@ -1,7 +1,7 @@
 /// Why a lookup found no winner, as the lookup carries it: ``RouteMiss/Reason`` without a
 /// redirect's location, which the resolution keeps in its box of rare parts. A reason that held a
 /// string would make every lookup copy and destroy it (`Benchmarks/instructions`).
-package enum MissReason: Sendable, Hashable {
+@_spi(HandlerRouter) public enum MissReason: Sendable, Hashable {
     case noMatch
     case malformedURL
     case urlTooLong

@@ -6,7 +6,7 @@
 /// A table's own lookups match it once and answer (`CompiledTable+Answer.swift`). The handler
 /// router, a layer above the core, may first drop its first segment and match shorter runs of its
 /// segments before it answers.
-package struct PreparedLookup: ~Copyable {
+@_spi(HandlerRouter) public struct PreparedLookup: ~Copyable {
     /// What the matcher is asked: the segments (in comparison form), the scheme, the method, the
     /// variants, the host, and the room for the winner's captures.
     var request: MatchRequest
@@ -69,24 +69,24 @@ package struct PreparedLookup: ~Copyable {
 
 extension PreparedLookup {
     /// The number of segments the request has.
-    package var segmentCount: Int { request.segments.count }
+    public var segmentCount: Int { request.segments.count }
 
     /// Why the last match found no winner, `nil` when it found one; for a lookup that ended
     /// before matching, why it ended.
-    package var reason: MissReason? {
+    public var reason: MissReason? {
         get { resolution.reason }
         set { resolution.reason = newValue }
     }
 
     /// The first segment in comparison form (escapes decoded but `%2F` and `%25`), `nil` when the
     /// request has no segment or was not scanned.
-    package var firstSegment: Substring? {
+    public var firstSegment: Substring? {
         guard resolution.scanned, !request.segments.isEmpty else { return nil }
         return Substring(decoding: request.segmentBytes(0), as: UTF8.self)
     }
 
     /// Drops the first segment: the request is matched, and its path reported, without it.
-    package mutating func dropFirstSegment() {
+    public mutating func dropFirstSegment() {
         guard resolution.scanned, !request.segments.isEmpty else { return }
         request.segments = request.segments.droppingFirst()
         request.segmentCount = request.segments.count
@@ -99,7 +99,7 @@ extension PreparedLookup {
 
     /// Charges `steps` to the lookup's work budget: `false` when they do not fit, and the budget is
     /// then spent.
-    package mutating func charge(_ steps: Int) -> Bool {
+    public mutating func charge(_ steps: Int) -> Bool {
         budget.charge(steps)
     }
 

@@ -4,12 +4,12 @@
 /// Segments of a URL and captured values are ranges of one text; a lookup on a typical URL
 /// (up to eight segments or captures) then allocates nothing for them, and copying the list
 /// retains nothing.
-package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
+@_spi(Tools) public struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStringConvertible {
     var packed = PackedRanges()
     /// Every range, when they do not fit in ``packed``.
     var overflow: [Range<Int>]?
     /// The number of ranges.
-    package var count: Int { overflow?.count ?? packed.count }
+    public var count: Int { overflow?.count ?? packed.count }
 
     /// An empty list.
     init() {}
@@ -33,10 +33,10 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
         self.packed = packed
     }
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { count }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
 
-    package subscript(position: Int) -> Range<Int> {
+    public subscript(position: Int) -> Range<Int> {
         if let overflow { return overflow[position] }
         return packed[position]
     }
@@ -72,10 +72,10 @@ package struct RangeList: Sendable, RandomAccessCollection, Hashable, CustomStri
         RangeList(self[0..<Swift.min(count, self.count)])
     }
 
-    package var description: String { Array(self).description }
+    public var description: String { Array(self).description }
 
-    package static func == (lhs: RangeList, rhs: RangeList) -> Bool { lhs.elementsEqual(rhs) }
-    package func hash(into hasher: inout Hasher) {
+    public static func == (lhs: RangeList, rhs: RangeList) -> Bool { lhs.elementsEqual(rhs) }
+    public func hash(into hasher: inout Hasher) {
         for range in self { hasher.combine(range) }
     }
 }

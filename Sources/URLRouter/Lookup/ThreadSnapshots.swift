@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// A snapshot each thread looks up through a copy of its own: ``ThreadSnapshots`` keeps it.
-package protocol ThreadCopyable: AnyObject, Sendable {
+@usableFromInline protocol ThreadCopyable: AnyObject, Sendable {
     /// A new object sharing this one's contents, for one thread to keep.
     func threadCopy() -> AnyObject
 }
@@ -32,7 +32,7 @@ package protocol ThreadCopyable: AnyObject, Sendable {
 struct ThreadSnapshots {
     /// How many owners a thread keeps copies for; beyond that, copies are replaced in turn.
     @inlinable static var capacity: Int { 4 }
-    /// The slots, as a tuple: `InlineArray` needs macOS 26, the package supports macOS 15.
+    /// The slots, as a tuple: `InlineArray` needs macOS 26, URLRouter supports macOS 15.
     @usableFromInline var slots = (Slot(), Slot(), Slot(), Slot())
 
     /// The slot at `index`, from 0 to ``capacity`` - 1.

@@ -7,9 +7,9 @@
 /// host.parameterNames                       // ["tenant"]
 /// host.matches("acme.example.com".utf8)     // true
 /// ```
-package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
+@_spi(HandlerRouter) public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     /// One label of a host pattern.
-    package enum Label: Sendable, Hashable {
+    public enum Label: Sendable, Hashable {
         /// That label, lower-cased.
         case literal(String)
         /// One label, captured under this name.
@@ -17,17 +17,17 @@ package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The pattern as written.
-    package let source: String
+    public let source: String
     /// Whether the pattern starts with `*` (one or more labels before ``labels``).
-    package let startsWithAny: Bool
+    public let startsWithAny: Bool
     /// The labels after the `*`, if any.
-    package let labels: [Label]
+    public let labels: [Label]
 
     /// Parses `source`.
     ///
     /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidPattern`` naming the offset of
     ///   the bad label.
-    package init(_ source: String) throws(RouterError) {
+    public init(_ source: String) throws(RouterError) {
         self.source = source
         func refuse(_ message: String, at offset: Int) -> RouterError {
             RouterError(.invalidPattern, input: source, offset: offset, message: message)
@@ -104,13 +104,13 @@ package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The names the labels capture, in order.
-    package var parameterNames: [String] {
+    public var parameterNames: [String] {
         labels.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 
     /// The pattern with its parameter names erased: two patterns are the same host when their
     /// keys are equal (`{a}.example.com` = `{b}.example.com`).
-    package var key: String {
+    public var key: String {
         let labels = labels.map { if case .literal(let text) = $0 { text } else { "{}" } }
         return ((startsWithAny ? ["*"] : []) + labels).joined(separator: ".")
     }
@@ -118,13 +118,13 @@ package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     /// The class of the pattern for precedence (SEMANTICS.md section 3, step 2): 0 all literal,
     /// 1 with a `{name}` label, 2 starting with `*`; lower wins. A route without a host pattern
     /// ranks 3.
-    package var rankClass: Int {
+    public var rankClass: Int {
         if startsWithAny { return 2 }
         return labels.contains { if case .parameter = $0 { true } else { false } } ? 1 : 0
     }
 
     /// The number of labels, the `*` counted as one: between two patterns of one class, more wins.
-    package var labelCount: Int { labels.count + (startsWithAny ? 1 : 0) }
+    public var labelCount: Int { labels.count + (startsWithAny ? 1 : 0) }
 
     /// Calls `body` with each label of the pattern and the range of `host` (a lookup's host:
     /// lower-cased, without port or trailing `.`) it takes, from the last label to the first, and
@@ -156,7 +156,7 @@ package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the pattern matches `host` (a lookup's host, normalized).
-    package func matches(_ host: UnsafeBufferPointer<UInt8>) -> Bool { forEachLabel(in: host) }
+    public func matches(_ host: UnsafeBufferPointer<UInt8>) -> Bool { forEachLabel(in: host) }
 
     /// The range in `host` of the label captured as `name`, when the pattern matches it.
     func range(ofParameter name: String, in host: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
@@ -179,5 +179,5 @@ package struct HostPattern: Sendable, Hashable, CustomStringConvertible {
         return matches ? values.reversed() : []
     }
 
-    package var description: String { source }
+    public var description: String { source }
 }

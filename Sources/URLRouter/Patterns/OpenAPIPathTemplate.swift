@@ -1,11 +1,11 @@
 /// OpenAPI path templates (`/files/{name}.zip`) as URLRouter patterns: the one reading, which both
 /// integrations' OpenAPI transports register their operations with.
-package enum OpenAPIPathTemplate {
+@_spi(Tools) public enum OpenAPIPathTemplate: Sendable {
     /// `template` as a URLRouter pattern: each `{name}` a capture, every other character literal
     /// (those that URLRouter's syntax reads, such as `*`, `:` and `(`, percent-encoded: a literal
     /// segment is compared decoded). A final `/` is kept: under ``RouterOptions/TrailingSlash/strict``
     /// `/items` and `/items/` are two operations.
-    package static func pattern(_ template: String) -> String {
+    public static func pattern(_ template: String) -> String {
         var pattern = ""
         var inName = false
         for character in template {

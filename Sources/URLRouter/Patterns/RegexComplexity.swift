@@ -20,21 +20,21 @@
 ///   that start at different positions must never both be in progress at the same point of the
 ///   expression before one has matched (``searchFinding`` is `nil`), or the search is quadratic
 ///   (`a+b` against `aaaa…`). A rule anchored with `^` starts at one position only.
-package struct RegexComplexity: Sendable {
+@_spi(Tools) public struct RegexComplexity: Sendable {
     /// Why an expression can make a backtracking engine work super-linearly, and where.
-    package struct Finding: Sendable, Hashable, CustomStringConvertible {
+    public struct Finding: Sendable, Hashable, CustomStringConvertible {
         /// The UTF-8 offset, in the expression, of the part that makes it so.
         var offset: Int
         /// The reason, in one sentence.
         var message: String
 
-        package var description: String { "at offset \(offset): \(message)" }
+        public var description: String { "at offset \(offset): \(message)" }
     }
 
     /// An upper bound on the engine steps one byte of text can cost, searching included.
-    package let workPerByte: Int
+    public let workPerByte: Int
     /// Why the expression is refused as a constraint (anchored), or `nil`.
-    package let anchoredFinding: Finding?
+    public let anchoredFinding: Finding?
     /// Why the expression is refused as a rewrite rule (searched for), or `nil`.
     let searchFinding: Finding?
     /// Whether every match starts at the start of the text (`^`), so one attempt is made.

@@ -11,22 +11,22 @@
 /// `$path` (with its leading `/`), `$query`, `$fragment`, `$url`, all from the original URL as written;
 /// `${name}` is the same as `$name`. `$$name` gives the value percent-encoded, `$#name` percent-decoded
 /// (left as written when it does not decode cleanly). A `$` before anything else is a literal `$`.
-package struct RewriteRule: Sendable, CustomStringConvertible {
+@_spi(HandlerRouter) public struct RewriteRule: Sendable, CustomStringConvertible {
     /// The expression, parsed.
     let regex: SharedRegex
     /// The target, parsed.
-    package let template: RewriteTemplate
+    public let template: RewriteTemplate
 
     /// The expression, as written.
-    package var expression: String { regex.source }
+    public var expression: String { regex.source }
     /// The target template, as written.
-    package var target: String { template.source }
+    public var target: String { template.source }
 
     /// Parses a rule.
     ///
     /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidRewriteRule`` when the expression is
     ///   outside the shared syntax or the target names a group the expression lacks.
-    package init(_ expression: String, target: String) throws(RouterError) {
+    public init(_ expression: String, target: String) throws(RouterError) {
         do {
             self.regex = try SharedRegex(expression)
         } catch {
@@ -38,11 +38,11 @@ package struct RewriteRule: Sendable, CustomStringConvertible {
         self.template = try RewriteTemplate(target, groupCount: regex.captureCount)
     }
 
-    package var description: String { "\(expression) -> \(target)" }
+    public var description: String { "\(expression) -> \(target)" }
 }
 
 /// The target of a rewrite rule, parsed.
-package struct RewriteTemplate: Sendable, Hashable {
+@_spi(Tools) public struct RewriteTemplate: Sendable, Hashable {
     /// The template as written.
     let source: String
     let parts: [Part]
@@ -145,7 +145,7 @@ package struct RewriteTemplate: Sendable, Hashable {
     }
 
     /// Expands the template for a match in `url`: `groups[0]` is the whole match, `nil` a group that did not take part.
-    package func expand(url: String, groups: [Range<String.Index>?]) -> String {
+    public func expand(url: String, groups: [Range<String.Index>?]) -> String {
         let urlParts = URLParts(url)
         var out = ""
         for part in parts {

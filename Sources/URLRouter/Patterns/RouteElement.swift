@@ -4,7 +4,7 @@
 /// options (a final `*` becomes ``catchAll`` or ``wildcard`` by the options).
 /// Literal text is in comparison form; with ``RouterOptions/caseInsensitive`` backends compare it
 /// ASCII-case-insensitively.
-package enum RouteElement: Sendable, Hashable {
+@_spi(Tools) public enum RouteElement: Sendable, Hashable {
     /// Exactly this segment.
     case literal(String)
     /// One non-empty segment, captured.
@@ -32,7 +32,7 @@ package enum RouteElement: Sendable, Hashable {
 ///
 /// Captures and stars take as much as they can from the left while the rest still matches
 /// (`{a}.{b}` on `x.y.z` gives `x.y` and `z`).
-package struct CompositePattern: Sendable, Hashable {
+@_spi(Tools) public struct CompositePattern: Sendable, Hashable {
     /// A piece of the segment.
     enum Piece: Sendable, Hashable {
         /// Literal text in comparison form.
@@ -63,10 +63,10 @@ package struct CompositePattern: Sendable, Hashable {
     }
 
     /// The number of captures.
-    package var captureCount: Int { pieces.reduce(0) { $0 + ($1 == .capture ? 1 : 0) } }
+    public var captureCount: Int { pieces.reduce(0) { $0 + ($1 == .capture ? 1 : 0) } }
 
     /// The number of literal characters, counted as Unicode scalars after full decoding.
-    package var literalCount: Int {
+    public var literalCount: Int {
         pieces.reduce(0) { total, piece in
             guard case .literal(let text) = piece else { return total }
             return total + PercentCoding.decodeComparisonForm(text[...]).unicodeScalars.count

@@ -16,24 +16,24 @@
 /// pattern.scheme          // "protocol"
 /// pattern.parameterNames  // ["id"]
 /// ```
-package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+@_spi(HandlerRouter) public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     let source: String
     /// The lower-cased scheme, when the pattern has `scheme://`.
-    package let scheme: String?
+    public let scheme: String?
     /// The segments; empty segments (doubled or outer slashes) are dropped.
-    package let segments: [Segment]
+    public let segments: [Segment]
     /// Whether the pattern ends in `/` after at least one segment (`/items/`): significant under
     /// ``RouterOptions/TrailingSlash/strict`` (SEMANTICS.md section 12).
-    package let endsWithSlash: Bool
+    public let endsWithSlash: Bool
     /// The name of a `{*name}` catch-all, whose segments are also that parameter.
-    package let catchAllName: String?
+    public let catchAllName: String?
     /// How many of the last segments are optional (`:name?`): the pattern is the patterns that
     /// leave out the last 0 to `optionalCount` of its segments (SEMANTICS.md section 2).
-    package let optionalCount: Int
+    public let optionalCount: Int
 
     /// One segment of a pattern.
-    package struct Segment: Sendable, Hashable, CustomStringConvertible {
+    public struct Segment: Sendable, Hashable, CustomStringConvertible {
         enum Kind: Sendable, Hashable {
             case literal(String)
             case parameter(String, constraint: SharedRegex?)
@@ -44,9 +44,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         let kind: Kind
 
         /// A literal segment, in comparison form (`%2F` and `%25` kept encoded).
-        package static func literal(_ text: String) -> Segment { Segment(kind: .literal(text)) }
+        public static func literal(_ text: String) -> Segment { Segment(kind: .literal(text)) }
         /// A one-segment parameter, optionally constrained by a regex.
-        package static func parameter(_ name: String, constraint: SharedRegex? = nil) -> Segment {
+        public static func parameter(_ name: String, constraint: SharedRegex? = nil) -> Segment {
             Segment(kind: .parameter(name, constraint: constraint))
         }
         /// An in-segment pattern such as `{id}.jpg` or `*.jpg`.
@@ -57,7 +57,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         static let doubleStar = Segment(kind: .doubleStar)
 
         /// The names this segment captures, in order.
-        package var parameterNames: [String] {
+        public var parameterNames: [String] {
             var names: [String] = []
             forEachParameterName { names.append($0) }
             return names
@@ -73,7 +73,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
-        package var description: String {
+        public var description: String {
             switch kind {
             case .literal(let text): return RoutePattern.renderLiteral(text, atSegmentStart: true)
             case .parameter(let name, let constraint):
@@ -107,7 +107,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The names of the pattern's parameters, in order. The catch-all is not a parameter.
-    package var parameterNames: [String] {
+    public var parameterNames: [String] {
         // One array, not one per segment: every registration computes its names once.
         var names: [String] = []
         for segment in segments { segment.forEachParameterName { names.append($0) } }
@@ -115,14 +115,14 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The regexes of the pattern's `:name(regex)` constraints, in order.
-    package var constraints: [SharedRegex] {
+    public var constraints: [SharedRegex] {
         segments.compactMap {
             if case .parameter(_, let constraint?) = $0.kind { return constraint } else { return nil }
         }
     }
 
     /// The canonical text: lower-cased scheme, no empty segments, literals re-encoded where needed.
-    package var description: String {
+    public var description: String {
         let optionalFrom = segments.count - optionalCount
         let path = segments.enumerated().map { index, segment in
             if segment.kind == .doubleStar, let catchAllName { return "{*" + catchAllName + "}" }
@@ -137,7 +137,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``RouterError`` with code ``RouterError/Code/invalidPattern``,
     ///   ``RouterError/Code/duplicateParameter`` or ``RouterError/Code/invalidConstraint``,
     ///   naming the pattern and the offset.
-    package init(_ source: String) throws(RouterError) {
+    public init(_ source: String) throws(RouterError) {
         var parser = RoutePatternParser(source: source)
         let (scheme, segments) = try parser.parse()
         self.source = source

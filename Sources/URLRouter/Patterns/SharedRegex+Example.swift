@@ -3,7 +3,7 @@
 extension SharedRegex {
     /// Up to two non-empty texts the regex may match as a whole: each repetition at its least
     /// count (at least once where the whole would be empty), and each at one more.
-    package var examples: [String] {
+    public var examples: [String] {
         var found: [String] = []
         for extra in 0...1 {
             var text = ""
@@ -70,7 +70,7 @@ extension SharedRegex {
 extension CompositePattern {
     /// A segment the in-segment pattern matches: its literal text, with `filler` for each
     /// capture and star (an empty capture may not match).
-    package func example(filler: String = "x") -> String {
+    public func example(filler: String = "x") -> String {
         pieces.map { piece in
             switch piece {
             case .literal(let text): return text

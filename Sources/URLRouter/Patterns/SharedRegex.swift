@@ -21,7 +21,7 @@
 /// | `.` | any character but those of `\v` (ICU's `.`) | a negated class |
 /// | `^` `$` | the very start and very end of the subject | `\A`, `\z` |
 /// | literals | themselves | `\x{…}` unless ASCII letters or digits |
-package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
+@_spi(Tools) public struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     /// What parsing found, in one box that every copy shares: a constraint is held by its
     /// pattern, the pattern's lowered elements and the compiled route, and held inline it made
     /// every position of every route as wide as itself, constrained or not (commit cece5c3 gives
@@ -42,22 +42,22 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     let parsed: Parsed
 
     /// The expression as the user wrote it.
-    package var source: String { parsed.source }
+    public var source: String { parsed.source }
     /// How many capturing groups the expression has.
     var captureCount: Int { parsed.captureCount }
     /// The expression in constructs PCRE2 (UTF mode) and ICU compile identically.
-    package var portablePattern: String { parsed.portablePattern }
+    public var portablePattern: String { parsed.portablePattern }
     var root: Node { parsed.root }
     /// How much a backtracking engine can spend on the expression (see ``RegexComplexity``).
-    package var complexity: RegexComplexity { parsed.complexity }
+    public var complexity: RegexComplexity { parsed.complexity }
 
     /// Why an expression was refused, and where.
-    package struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
         /// UTF-8 offset into the expression.
-        package var offset: Int
+        public var offset: Int
         /// The reason, in one sentence.
         var message: String
-        package var description: String { "at offset \(offset): \(message)" }
+        public var description: String { "at offset \(offset): \(message)" }
     }
 
     /// The largest `{n,m}` bound accepted.
@@ -68,7 +68,7 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
     /// Parses and checks `source`.
     ///
     /// - Throws: ``SyntaxError`` naming the offset of the first construct outside the shared syntax.
-    package init(_ source: String) throws(SyntaxError) {
+    public init(_ source: String) throws(SyntaxError) {
         var parser = Parser(source)
         let root = try parser.parse()
         let complexity = RegexComplexity.of(root, source: source, offsets: parser.nodeOffsets)
@@ -81,10 +81,10 @@ package struct SharedRegex: Sendable, Hashable, CustomStringConvertible {
             complexity: complexity)
     }
 
-    package var description: String { source }
+    public var description: String { source }
 
-    package static func == (lhs: SharedRegex, rhs: SharedRegex) -> Bool { lhs.source == rhs.source }
-    package func hash(into hasher: inout Hasher) { hasher.combine(source) }
+    public static func == (lhs: SharedRegex, rhs: SharedRegex) -> Bool { lhs.source == rhs.source }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     /// The pattern with user `^`/`$` rendered by the caller (for example as segment boundaries).
     func portablePattern(start: String, end: String) -> String {

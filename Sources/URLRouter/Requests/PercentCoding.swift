@@ -9,7 +9,7 @@
 ///
 /// A `%` not followed by two hex digits, or escapes that decode to invalid UTF-8,
 /// make the text malformed: every function here then returns `nil`.
-package enum PercentCoding: Sendable {
+@_spi(Tools) public enum PercentCoding: Sendable {
     /// The value of one hex digit, or `nil`.
     static func hexValue(_ byte: UInt8) -> UInt8? {
         let digit = byte &- UInt8(ascii: "0")
@@ -20,7 +20,7 @@ package enum PercentCoding: Sendable {
     }
 
     /// The comparison form of `text`, or `nil` when it is malformed.
-    package static func comparisonForm(_ text: Substring) -> String? {
+    public static func comparisonForm(_ text: Substring) -> String? {
         text.withUTF8Bytes { decode($0, keepSlashAndPercent: true, plusAsSpace: false) }
     }
 
@@ -30,7 +30,7 @@ package enum PercentCoding: Sendable {
     }
 
     /// `text` with every escape decoded, or `nil` when it is malformed.
-    package static func decoded(_ text: String, plusAsSpace: Bool = false) -> String? {
+    public static func decoded(_ text: String, plusAsSpace: Bool = false) -> String? {
         decoded(text[...], plusAsSpace: plusAsSpace)
     }
 
@@ -55,7 +55,7 @@ package enum PercentCoding: Sendable {
     }
 
     /// Every byte but `A-Z a-z 0-9 - . _ ~` as `%XX` with upper-case hex (the `$$` of rewrite targets).
-    package static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

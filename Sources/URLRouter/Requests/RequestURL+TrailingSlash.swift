@@ -29,7 +29,7 @@ extension RequestURL {
 
     /// ``path``, with a `/` after it when the URL has a trailing slash and `keepingTrailingSlash`
     /// (a table that does not ignore them).
-    package func path(keepingTrailingSlash: Bool) -> String {
+    public func path(keepingTrailingSlash: Bool) -> String {
         keepingTrailingSlash && hasTrailingSlash ? path + "/" : path
     }
 }

@@ -15,11 +15,11 @@
 /// Segments are kept as byte ranges of one storage string: the URL itself when no segment holds an
 /// escape. Normalizing a plain URL allocates nothing, and copying a request retains only the URL
 /// (the rarely set parts live in one optional box).
-package struct RequestURL: Sendable {
+@_spi(Tools) public struct RequestURL: Sendable {
     /// The URL that was normalized.
     let url: String
     /// Where each segment is in ``storage``, as UTF-8 offsets.
-    package var segmentRanges: RangeList
+    public var segmentRanges: RangeList
     /// The lower-cased scheme, or the default scheme, or `nil`.
     var scheme: String?
     /// Whether `+` in the query is a space.
@@ -58,7 +58,7 @@ package struct RequestURL: Sendable {
     }
 
     /// The text holding the segments' comparison forms: ``url`` itself unless a segment had escapes.
-    package var storage: String { extras?.decoded ?? url }
+    public var storage: String { extras?.decoded ?? url }
 
     /// Whether the segments live in ``url`` itself (no segment had escapes).
     var segmentsAreInURL: Bool { extras?.decoded == nil }
@@ -90,7 +90,7 @@ package struct RequestURL: Sendable {
     }
 
     /// `/` followed by the segments joined by `/` (comparison form).
-    package var path: String {
+    public var path: String {
         "/" + segments.joined(separator: "/")
     }
 
@@ -101,13 +101,13 @@ package struct RequestURL: Sendable {
     }
 
     /// A malformed URL: which part, and why.
-    package struct MalformedURL: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct MalformedURL: Error, Sendable, Hashable, CustomStringConvertible {
         /// The part of the URL that does not decode (`host`, `path segment`, `query`, ...).
         var part: String
         /// The offending text as written.
         var text: String
 
-        package var description: String {
+        public var description: String {
             "malformed URL: the \(part) '\(text)' has a '%' not followed by two hex digits, or escapes that are not UTF-8"
         }
     }
@@ -116,7 +116,7 @@ package struct RequestURL: Sendable {
     ///
     /// - Throws: ``MalformedURL`` when any part has a bad escape.
     /// - Complexity: O(*n*) in the length of `url`.
-    package init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
+    public init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
         func normalize(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<RequestURL, MalformedURL> {
             RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { segments in
                 let scan = PlainScan.tokenize(bytes, hostRule: options.hostRule, segments: segments)

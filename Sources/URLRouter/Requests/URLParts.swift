@@ -15,7 +15,7 @@ import Darwin
 /// userinfo ends at the last `@`, and the port follows the first `:` after the host
 /// (an IPv6 host keeps its brackets). These are the values of a rewrite target's
 /// `$scheme`, `$host`, `$port`, `$path`, `$query` and `$fragment`.
-package struct URLParts: Sendable, Hashable {
+@_spi(HandlerRouter) public struct URLParts: Sendable, Hashable {
     /// The scheme as written, without `:`.
     var scheme: Substring?
     /// The authority (userinfo, host, port) when the URL has `//`.
@@ -53,13 +53,13 @@ package struct URLParts: Sendable, Hashable {
     }
 
     /// Whether `text` is a scheme name: `ALPHA *(ALPHA / DIGIT / "+" / "-" / ".")`.
-    package static func isScheme(_ text: String) -> Bool {
+    public static func isScheme(_ text: String) -> Bool {
         let withColon = text + ":"
         return schemeEnd(withColon[...]) == withColon.utf8.index(before: withColon.utf8.endIndex)
     }
 
     /// The index of the `:` that ends a scheme at the start of `text`, if any.
-    package static func schemeEnd(_ text: Substring) -> Substring.Index? {
+    public static func schemeEnd(_ text: Substring) -> Substring.Index? {
         guard let offset = text.withUTF8Bytes({ URLLayout.schemeEnd($0) }) else { return nil }
         return text.utf8.index(text.startIndex, offsetBy: offset)
     }
@@ -172,7 +172,7 @@ struct URLLayout {
 extension String {
     /// The text at UTF-8 offsets `range` (which must fall on character boundaries).
     @inlinable
-    package func utf8Slice(_ range: Range<Int>) -> Substring {
+    func utf8Slice(_ range: Range<Int>) -> Substring {
         let utf8 = self.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let upper = utf8.index(lower, offsetBy: range.count)

@@ -1,4 +1,4 @@
-// The package's one ASCII case fold: a case-insensitive table (RouterOptions.caseInsensitive)
+// URLRouter's one ASCII case fold: a case-insensitive table (RouterOptions.caseInsensitive)
 // compares literals, keys its patterns and hashes first segments with `A-Z` lowered, on every
 // backend. (ByteHash folds eight bytes at once the same way, for the lookup's hash tables.)
 
@@ -8,14 +8,15 @@ func asciiLowercased(_ text: String) -> String {
     return String(decoding: text.utf8.map { asciiLower($0) }, as: UTF8.self)
 }
 
-/// `byte` with `A-Z` lowered: the one ASCII case fold of the package (literal comparisons,
+/// `byte` with `A-Z` lowered: URLRouter's one ASCII case fold (literal comparisons,
 /// pattern keys, first-segment hashing, on every backend).
 func asciiLower(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
 
 /// Whether two byte sequences are equal, ignoring the case of ASCII letters.
-package func asciiCaseInsensitiveEqual<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
+@_spi(HandlerRouter)
+public func asciiCaseInsensitiveEqual<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
     guard a.count == b.count else { return false }
     return zip(a, b).allSatisfy { asciiLower($0) == asciiLower($1) }
 }

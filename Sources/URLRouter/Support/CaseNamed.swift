@@ -1,13 +1,13 @@
 /// A closed set of cases that fixtures, the command line and logs spell by their Swift names
 /// (`noMatch`, `unlessDotted`): the spelling stays out of the public API.
-package protocol CaseNamed: CaseIterable {}
+@_spi(HandlerRouter) public protocol CaseNamed: CaseIterable {}
 
-extension CaseNamed {
+@_spi(HandlerRouter) extension CaseNamed {
     /// The case's name, as written in Swift.
-    package var name: String { String(describing: self) }
+    public var name: String { String(describing: self) }
 
     /// The case called `name`, if there is one.
-    package init?(name: String) {
+    public init?(name: String) {
         guard let found = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = found
     }

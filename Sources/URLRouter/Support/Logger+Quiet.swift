@@ -1,6 +1,6 @@
-package import Logging
+import Logging
 
 extension Logger {
     /// A logger that prints nothing: tables and routers are quiet unless given a logger.
-    package static let quiet = Logger(label: "URLRouter", factory: { _ in SwiftLogNoOpLogHandler() })
+    static let quiet = Logger(label: "URLRouter", factory: { _ in SwiftLogNoOpLogHandler() })
 }

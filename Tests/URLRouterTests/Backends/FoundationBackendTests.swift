@@ -1,6 +1,6 @@
 import Testing
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 @Suite struct CompositeMatcherTests {
     func captures(_ pattern: String, _ segment: String, caseInsensitive: Bool = false) throws -> [String]? {

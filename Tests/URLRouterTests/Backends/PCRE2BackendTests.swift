@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 // The PCRE2 trait is on by default; `swift test --disable-default-traits` builds the package
 // without PCRE2, where only the last suite of this file runs.

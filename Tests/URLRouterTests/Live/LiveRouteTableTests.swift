@@ -3,7 +3,7 @@ import ReloadTestSupport
 import Synchronization
 import Testing
 
-@_spi(Tools) import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 /// A live table: swaps, rejections with their lines, no-ops, versions, freeing, and lookups on
 /// several threads during swaps.

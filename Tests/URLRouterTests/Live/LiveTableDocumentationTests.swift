@@ -2,7 +2,7 @@ import Foundation
 import ReloadTestSupport
 import Testing
 
-import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) import URLRouter
 
 #if Reloading
 import Logging

@@ -5,7 +5,7 @@ import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Testing
 
-@_spi(Tools) @testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// The watcher: a change picked up by in-place write, by rename and by a swapped symbolic link; a
 /// file mid-write never read as a table; rejections that do not end the service; shutdown.

@@ -1,7 +1,7 @@
 import Testing
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// Most lookups enter step 3 the short way (`CompiledTable.resolve`: a table with nothing to
 /// rewrite or charge, room of constant size, what that makes constant folded in); the rest the

@@ -1,7 +1,7 @@
 import Testing
 import URLRouterHandlers
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// A `%` in a URL's query or fragment is checked, not decoded, and leaves its path on the fast way;
 /// a `%` in a path segment is decoded in room the lookup lends. Both must answer exactly as the

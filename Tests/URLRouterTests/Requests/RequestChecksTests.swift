@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Tools) @testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 /// The strict profile: each refusal with its reason, segment and offset, on both backends;
 /// ordinary URLs answered as without it; the fast scan and the full normalization refusing alike.

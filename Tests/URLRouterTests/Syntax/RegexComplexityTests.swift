@@ -1,6 +1,6 @@
 import Testing
 
-@testable import URLRouter
+@_spi(HandlerRouter) @_spi(Tools) @testable import URLRouter
 
 @Suite struct RegexComplexityTests {
     /// Shapes a backtracking engine runs in linear time: accepted as constraints and as rules.

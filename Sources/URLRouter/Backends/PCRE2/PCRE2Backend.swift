@@ -15,7 +15,7 @@ internal import CURLRouterPCRE2
 /// inlined only in their portable rendering, so no rule or constraint can change another.
 /// Matching runs under PCRE2's match limit; reaching it reports `limitExceeded`.
 ///
-/// Available only with the `PCRE2` package trait (on by default).
+/// Available only with the `PCRE2` trait (on by default).
 final class PCRE2Backend: MatcherBackend {
     let name = "pcre2"
 

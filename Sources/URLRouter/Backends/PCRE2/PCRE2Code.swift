@@ -24,7 +24,7 @@ struct PCRE2Error: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = PCRE2Error.message(for: code)
     }
 
-    /// A failure this package detects before PCRE2 sees the pattern.
+    /// A failure URLRouter detects before PCRE2 sees the pattern.
     init(_ kind: Kind, code: Int32, message: String) {
         self.kind = kind
         self.code = code

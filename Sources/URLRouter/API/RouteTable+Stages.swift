@@ -1,0 +1,71 @@
+/// The steps of a lookup one by one, for a layer over the table that does more between them than
+/// the table's own lookups: the handler router of `URLRouterHandlers` may drop the first segment
+/// before it matches, and match shorter runs of segments after a miss. The table's own lookups
+/// run the same steps in one call (`CompiledTable+Answer.swift`).
+@_spi(HandlerRouter) extension RouteTable {
+    /// Compiles `registry` and `rules` on `backend`, the registrations' handles indexing `values`;
+    /// `fallbackReason` says why this backend serves (the one asked for could not compile them).
+    public init(
+        registry: RouteRegistry, rules: [RewriteRule], values: [Value], backend: RouterBackend,
+        fallbackReason: String? = nil
+    ) throws {
+        self.init(
+            table: try CompiledTable(
+                backend: backend, registry: registry, rules: rules, fallbackReason: fallbackReason),
+            values: values)
+    }
+
+    /// A table with no routes and no rules, which matches nothing.
+    public init(empty options: RouterOptions, fallbackReason: String? = nil) {
+        self.init(table: CompiledTable(empty: options, fallbackReason: fallbackReason), values: [])
+    }
+
+    /// Rewrites `url` with the first applicable rule.
+    public func rewrite(_ url: String) -> RewriteResult { table.rewrite(url) }
+
+    /// Steps 1 to 3 for `url`, lending `body` the prepared lookup, which it matches
+    /// (``match(_:segmentCount:)``, ``findRedirect(_:)``, ``findAllowedMethods(_:)``) and answers
+    /// (``answer(_:url:variants:extra:)``); the host it routes on is in the lookup.
+    ///
+    /// - Parameters:
+    ///   - host: the host the lookup is given (SEMANTICS.md section 11); `nil`: the URL's own, in a
+    ///     table with host routes.
+    ///   - forcingCharges: charge every regex the lookup runs to its budget, however short the URL
+    ///     (for a layer that matches more than once).
+    public func withPreparedLookup<Result>(
+        _ url: String, method: String?, host: String? = nil, variants: [String], forcingCharges: Bool,
+        _ body: (inout PreparedLookup) -> Result
+    ) -> Result {
+        table.withPreparedLookup(
+            url, method: method, host: host, variants: variants, forcingCharges: forcingCharges, body)
+    }
+
+    /// The number of compiled routes: what one more match of a prepared lookup may visit.
+    public var compiledRouteCount: Int { table.compiledRouteCount }
+
+    /// One match of the prepared request's first `segmentCount` segments: the winner, or
+    /// `noMatch` (no `methodNotAllowed` probe) or `limitExceeded`.
+    public func match(_ prepared: inout PreparedLookup, segmentCount: Int) {
+        table.match(&prepared, segmentCount: segmentCount)
+    }
+
+    /// After a `noMatch`, in a table that redirects trailing slashes: a `redirect` when the path
+    /// with its slash flipped matches.
+    public func findRedirect(_ prepared: inout PreparedLookup) { table.findRedirect(&prepared) }
+
+    /// After a `noMatch`: `methodNotAllowed` and the allowed methods when routes of other methods
+    /// take the path.
+    public func findAllowedMethods(_ prepared: inout PreparedLookup) { table.findAllowedMethods(&prepared) }
+
+    /// Step 5, owning: the match the prepared lookup found, with its value, or its miss.
+    ///
+    /// - Parameters:
+    ///   - url: the URL the caller passed.
+    ///   - variants: acceptable variants in preference order.
+    ///   - extra: the caller's extra values, which beat path and query parameters.
+    public func answer(
+        _ prepared: inout PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]
+    ) -> Swift.Result<Match, RouteMiss> {
+        table.answer(&prepared, url: url, variants: variants, extra: extra).map(match)
+    }
+}
