@@ -27,6 +27,9 @@ import Glibc
 /// pattern `{tenant}.example.com`, each request given the host `acme.example.com`, and the host's
 /// parameter read with the path's (issue 51).
 ///
+/// `router` is the handler router's `match` (URLRouterHandlers' `Router`, the seeds' entry point)
+/// on the same routes, every parameter read by index.
+///
 ///     LookupCost ROUTES REQUESTS MODE PASSES
 @main
 enum LookupCost {
@@ -61,6 +64,10 @@ enum LookupCost {
             }
             for _ in 0..<passes { read &+= owningByName(table, requests, names) }
         case "borrowed": for _ in 0..<passes { read &+= borrowed(table, requests) }
+        case "router":
+            let router = Router()
+            for route in routes { try router.register(route.pattern, method: route.method) { _ in } }
+            for _ in 0..<passes { read &+= routed(router, requests) }
         case "strict-borrowed":
             var checked = RouterOptions.handlerRouter
             checked.requestChecks = .strict
@@ -99,7 +106,7 @@ enum LookupCost {
     /// The modes.
     static let modes = [
         "owning", "owning-parameters", "borrowed", "floor", "live-owning", "live-borrowed", "strict-borrowed",
-        "host-borrowed", "host-owning",
+        "host-borrowed", "host-owning", "router",
     ]
 
     /// One pass of borrowed lookups on the host `acme.example.com`: the value, every parameter's
@@ -178,6 +185,18 @@ enum LookupCost {
                     return read
                 }
             }
+        }
+        return read
+    }
+
+    /// The handler router's lookup of each request, every parameter read by index.
+    @inline(never)
+    static func routed(_ router: Router, _ requests: [(method: String, url: String)]) -> Int {
+        var read = 0
+        for request in requests {
+            guard case .success(let match) = router.match(request.url, method: request.method) else { continue }
+            read &+= match.parameterCount
+            for index in 0..<match.parameterCount { read &+= match.parameter(at: index).utf8.count }
         }
         return read
     }

@@ -27,9 +27,8 @@ extension Router.Snapshot {
         _ url: String, method: String?, host: String? = nil, variants: [String], extra: [String: any Sendable],
         handling: HandlerOptions
     ) -> Router.Found {
-        let table = routes
         var transition: String?
-        let result = table.withPreparedLookup(
+        let result = routes.withPreparedLookup(
             url, method: method, host: host, variants: variants, forcingCharges: handling.fallbackToLastHandler
         ) { prepared in
             if !handling.transitionPrefixes.isEmpty, let first = prepared.firstSegment,
@@ -38,8 +37,8 @@ extension Router.Snapshot {
                 transition = word
                 prepared.dropFirstSegment()
             }
-            Router.Snapshot.match(&prepared, in: table, fallback: handling.fallbackToLastHandler)
-            return table.answer(&prepared, url: url, variants: variants, extra: extra)
+            Router.Snapshot.match(&prepared, in: routes, fallback: handling.fallbackToLastHandler)
+            return routes.answer(&prepared, url: url, variants: variants, extra: extra)
         }
         guard handling.fragmentAsCallbackURL else {
             return Router.Found(result: result, transition: transition, callbackURL: nil)

@@ -2,7 +2,7 @@
 /// a table's own lookup (the handler router of `URLRouterHandlers` may drop the first segment
 /// before it matches, and match shorter runs of segments after a miss). The table's own lookups
 /// run the same steps in one call (`CompiledTable+Answer.swift`).
-extension CompiledTable {
+@_spi(HandlerRouter) extension CompiledTable {
     /// Steps 1 to 3 for `url`, lending `body` the prepared lookup, which it matches
     /// (``match(_:segmentCount:)``, ``findRedirect(_:)``, ``findAllowedMethods(_:)``) and answers
     /// (``answer(_:url:variants:extra:)``); the host it routes on is in the lookup.
@@ -12,7 +12,7 @@ extension CompiledTable {
     ///     table with host routes.
     ///   - forcingCharges: charge every regex the lookup runs to its budget, however short the URL
     ///     (for a layer that matches more than once).
-    func withPreparedLookup<Result>(
+    public func withPreparedLookup<Result>(
         _ url: String, method: String?, host: String? = nil, variants: [String], forcingCharges: Bool,
         _ body: (inout PreparedLookup) -> Result
     ) -> Result {
@@ -24,11 +24,11 @@ extension CompiledTable {
     }
 
     /// The number of compiled routes: what one more match of a prepared lookup may visit.
-    var compiledRouteCount: Int { routes.count }
+    public var compiledRouteCount: Int { routes.count }
 
     /// One match of the prepared request's first `segmentCount` segments: the winner, or
     /// `noMatch` (no `methodNotAllowed` probe) or `limitExceeded`.
-    func match(_ prepared: inout PreparedLookup, segmentCount: Int) {
+    public func match(_ prepared: inout PreparedLookup, segmentCount: Int) {
         guard prepared.resolution.scanned else { return }
         let count = min(segmentCount, prepared.request.segments.count)
         // A shorter run of the segments ends before the path's trailing slash.
@@ -41,16 +41,58 @@ extension CompiledTable {
         }
     }
 
+    /// For a lookup of all its segments that found no route for its method (before anything looks
+    /// for routes of other methods: a redirect beats `methodNotAllowed`), in a table that
+    /// redirects: `redirect` and the URL to send the client to when a route of the lookup's method
+    /// takes the path with its trailing slash added or removed (SEMANTICS.md section 12).
+    public func findRedirect(_ prepared: inout PreparedLookup) {
+        guard redirectsTrailingSlash, prepared.resolution.scanned, prepared.resolution.reason == .noMatch,
+            !prepared.request.segments.isEmpty,
+            prepared.request.segmentCount == prepared.request.segments.count
+        else { return }
+        let flipped = prepared.request.adjusted(trailingSlash: !prepared.request.trailingSlash)
+        switch firstMatch(flipped, prepared.charging, &prepared.budget) {
+        case .matched:
+            prepared.resolution.reason = .redirect
+            prepared.resolution.location = prepared.flippedTrailingSlashURL
+        case .noMatch: break
+        case .limitExceeded: prepared.resolution.reason = .limitExceeded
+        }
+    }
+
+    /// For a lookup that found no route: `methodNotAllowed` and the methods that would have
+    /// answered, when the table reports it and routes of other methods take the path; else
+    /// `noMatch`.
+    public func findAllowedMethods(_ prepared: inout PreparedLookup) {
+        guard reportsMethodNotAllowed, prepared.resolution.scanned, prepared.resolution.reason == .noMatch else {
+            return
+        }
+        let whole = prepared.request.segments.count
+        switch firstMatch(
+            prepared.request.adjusted(segmentCount: whole, method: .any), prepared.charging, &prepared.budget)
+        {
+        case .matched:
+            prepared.resolution.reason = .methodNotAllowed
+            prepared.resolution.allowedMethods = methods.names.indices.filter { candidate in
+                let request = prepared.request.adjusted(segmentCount: whole, method: .lookup(candidate))
+                if case .matched = firstMatch(request, prepared.charging, &prepared.budget) { return true }
+                return false
+            }.map { methods.names[$0] }
+        case .noMatch: break
+        case .limitExceeded: prepared.resolution.reason = .limitExceeded
+        }
+    }
+
     /// Step 5, owning: the match the prepared lookup found, copied, or its miss.
     ///
     /// - Parameters:
     ///   - url: the URL the caller passed.
     ///   - variants: acceptable variants in preference order.
     ///   - extra: the caller's extra values, which beat path and query parameters.
-    func answer(
+    public func answer(
         _ prepared: inout PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]
-    ) -> Swift.Result<RouteMatch, RouteMiss> {
+    ) -> PreparedLookup.Answer {
         keepHost(of: &prepared)
-        return copy(prepared, url: url, variants: variants, extra: extra)
+        return PreparedLookup.Answer(copy(prepared, url: url, variants: variants, extra: extra))
     }
 }

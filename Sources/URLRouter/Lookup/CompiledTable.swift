@@ -576,48 +576,6 @@ struct CompiledTable: Sendable {
         }
     }
 
-    /// For a lookup of all its segments that found no route for its method (before anything looks
-    /// for routes of other methods: a redirect beats `methodNotAllowed`), in a table that
-    /// redirects: `redirect` and the URL to send the client to when a route of the lookup's method
-    /// takes the path with its trailing slash added or removed (SEMANTICS.md section 12).
-    func findRedirect(_ prepared: inout PreparedLookup) {
-        guard redirectsTrailingSlash, prepared.resolution.scanned, prepared.resolution.reason == .noMatch,
-            !prepared.request.segments.isEmpty,
-            prepared.request.segmentCount == prepared.request.segments.count
-        else { return }
-        let flipped = prepared.request.adjusted(trailingSlash: !prepared.request.trailingSlash)
-        switch firstMatch(flipped, prepared.charging, &prepared.budget) {
-        case .matched:
-            prepared.resolution.reason = .redirect
-            prepared.resolution.location = prepared.flippedTrailingSlashURL
-        case .noMatch: break
-        case .limitExceeded: prepared.resolution.reason = .limitExceeded
-        }
-    }
-
-    /// For a lookup that found no route: `methodNotAllowed` and the methods that would have
-    /// answered, when the table reports it and routes of other methods take the path; else
-    /// `noMatch`.
-    func findAllowedMethods(_ prepared: inout PreparedLookup) {
-        guard reportsMethodNotAllowed, prepared.resolution.scanned, prepared.resolution.reason == .noMatch else {
-            return
-        }
-        let whole = prepared.request.segments.count
-        switch firstMatch(
-            prepared.request.adjusted(segmentCount: whole, method: .any), prepared.charging, &prepared.budget)
-        {
-        case .matched:
-            prepared.resolution.reason = .methodNotAllowed
-            prepared.resolution.allowedMethods = methods.names.indices.filter { candidate in
-                let request = prepared.request.adjusted(segmentCount: whole, method: .lookup(candidate))
-                if case .matched = firstMatch(request, prepared.charging, &prepared.budget) { return true }
-                return false
-            }.map { methods.names[$0] }
-        case .noMatch: break
-        case .limitExceeded: prepared.resolution.reason = .limitExceeded
-        }
-    }
-
     /// One matcher call, after charging what its constraints can cost (when the lookup charges).
     func firstMatch(_ request: borrowing MatchRequest, _ charging: Bool, _ budget: inout WorkBudget) -> MatchOutcome {
         if charging,

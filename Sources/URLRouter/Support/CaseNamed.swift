@@ -2,7 +2,7 @@
 /// (`noMatch`, `unlessDotted`): the spelling stays out of the public API.
 @_spi(HandlerRouter) public protocol CaseNamed: CaseIterable {}
 
-@_spi(HandlerRouter) extension CaseNamed {
+extension CaseNamed {
     /// The case's name, as written in Swift.
     public var name: String { String(describing: self) }
 
