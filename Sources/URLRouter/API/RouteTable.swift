@@ -87,8 +87,8 @@ public struct RouteTable<Value: Sendable>: Sendable {
         self.values = values
     }
 
-    /// The owning match of `match`, a match found in this table: for the handler router, which
-    /// looks up step by step (``CompiledTable/withPreparedLookup(_:method:host:variants:forcingCharges:_:)``).
+    /// The owning match of `match`, a match found in this table (its owning lookups, and the
+    /// handler router's step-by-step ``answer(_:url:variants:extra:)``).
     @inlinable
     func match(_ match: RouteMatch) -> Match {
         Match(value: values.pointer(match.handle).pointee, details: match)

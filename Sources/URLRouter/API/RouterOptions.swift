@@ -17,8 +17,8 @@ public struct RouterOptions: Sendable, Hashable {
     /// ``fallbackScheme``, lower-cased.
     private var _fallbackScheme: String?
 
-    /// ``hostRule``.
-    private var _hostRule: HostRule = .never
+    /// Whether the host is a path segment. Default `never`: a server routes paths.
+    @_spi(HandlerRouter) public var hostRule: HostRule = .never
 
     /// Literal pattern text compares ASCII-case-insensitively. Captured values keep their case.
     public var caseInsensitive: Bool = false
@@ -29,8 +29,9 @@ public struct RouterOptions: Sendable, Hashable {
     /// `+` in the query means a space.
     public var decodePlus: Bool = false
 
-    /// ``starRule``.
-    private var _starRule: StarRule = .singleSegment
+    /// What a final `*` matches. Default one segment, as in Hummingbird, Vapor and routing-kit;
+    /// `**` is the catch-all.
+    @_spi(HandlerRouter) public var starRule: StarRule = .singleSegment
 
     /// A route with none of the requested variants does not fall back to its untagged target.
     public var strictVariants: Bool = false
@@ -98,19 +99,6 @@ public struct RouterOptions: Sendable, Hashable {
         case catchAll
         /// Exactly one segment, like a `*` in the middle (routing-kit, Hummingbird).
         case singleSegment
-    }
-
-    /// Whether the host is a path segment. Default `never`: a server routes paths.
-    public var hostRule: HostRule {
-        get { _hostRule }
-        set { _hostRule = newValue }
-    }
-
-    /// What a final `*` matches. Default one segment, as in Hummingbird, Vapor and routing-kit;
-    /// `**` is the catch-all.
-    public var starRule: StarRule {
-        get { _starRule }
-        set { _starRule = newValue }
     }
 
     /// Scheme given to scheme-less patterns and scheme-less URLs (the handler router's
