@@ -72,6 +72,11 @@ let package = Package(
         // Only in tests: the route telemetry the integrations give (swift-distributed-tracing's
         // in-memory tracer, swift-metrics' test handler).
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // Only in the command: `urlrouter lint` and `diff` read OpenAPI documents (3.0, 3.1) with
+        // OpenAPIKit, and their YAML or JSON with Yams, which also says where each part is written.
+        // OpenAPIKit's `ExternalLoading` trait (documents spread over files) is left off.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Only behind the Reloading trait (which Hummingbird and Vapor turn on): RouteFileWatcher.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
@@ -134,9 +139,19 @@ let package = Package(
         // Fixture format (Docs/FIXTURES.md) and the conformance runner, for the command, the fuzzers
         // and the tests; not a product.
         .target(name: "URLRouterConformance", dependencies: ["URLRouter", "URLRouterHandlers"]),
-        // What the `urlrouter` command does (benchmark runner and reports, the match report), as a
-        // library for the command and its tests; not a product.
-        .target(name: "URLRouterCLI", dependencies: ["URLRouterConformance", "URLRouterHandlers"]),
+        // What the `urlrouter` command does (benchmark runner and reports, the match report, lint and
+        // diff of route files and OpenAPI documents), as a library for the command and its tests;
+        // not a product.
+        .target(
+            name: "URLRouterCLI",
+            dependencies: [
+                "URLRouterConformance",
+                "URLRouterHandlers",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // Counting wrappers around malloc, linked only into the CLI (`urlrouter bench` counts the
         // allocations of its timed loops with them).
         .target(name: "CMallocCount"),

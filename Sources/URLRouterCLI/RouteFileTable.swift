@@ -17,9 +17,14 @@ package struct RouteFileTable: Sendable {
     package let refusedRules: [(rule: Int, error: RouterError)]
     /// The registration of each entry the router holds (a replaced or refused entry has none).
     package let registrations: [Int: RouteRegistration]
+    /// How findings name each route, when the file's own spelling is not what its reader knows
+    /// (an OpenAPI document's operations); `nil` for ``label(_:)``'s own.
+    let labels: [String]?
 
-    /// Registers `file`'s routes in a router on `backend`, one by one, so each refusal names its route.
-    package init(file: RouteFile, options: RouterOptions, backend: RouterBackend) {
+    /// Registers `file`'s routes in a router on `backend`, one by one, so each refusal names its
+    /// route; `labels`, one per route, name them in findings.
+    package init(file: RouteFile, options: RouterOptions, backend: RouterBackend, labels: [String]? = nil) {
+        self.labels = labels
         var replaceOptions = options
         replaceOptions.duplicateRoutes = .replace
         let router = Router(options: replaceOptions, backend: backend)
@@ -62,8 +67,9 @@ package struct RouteFileTable: Sendable {
         return (index, file.routes[index])
     }
 
-    /// `METHOD /pattern (file:line)` for a person.
+    /// `METHOD /pattern (file:line)` for a person, or the route's label when the table has them.
     package func label(_ index: Int) -> String {
+        if let labels { return labels[index] }
         let entry = file.routes[index]
         return "\(entry.method.map { $0 + " " } ?? "")\(entry.host ?? "")\(entry.pattern) (\(file.path):\(entry.line))"
     }

@@ -41,10 +41,12 @@ package struct RouteLinter: Sendable {
         }
         for (index, error) in table.refused {
             let entry = table.file.routes[index]
-            let column = entry.column(of: error)
-            found.append(
-                LintDiagnostic(
-                    file: path, line: entry.line, column: column, severity: .error, message: error.description))
+            var finding = LintDiagnostic(
+                file: path, line: entry.line, column: entry.column(of: error), severity: .error,
+                message: error.description)
+            finding.routes = (index, nil, nil)
+            finding.kind = .refused
+            found.append(finding)
         }
         for (index, error) in table.refusedRules {
             found.append(
@@ -88,12 +90,14 @@ package struct RouteLinter: Sendable {
             let key = "\(entry.method ?? "*") " + lowered.keyText
             if let earlier = first[key] {
                 let other = table.file.routes[earlier]
-                found.append(
-                    LintDiagnostic(
-                        file: table.file.path, line: entry.line, column: entry.column, severity: .error,
-                        message:
-                            "duplicate of line \(other.line) ('\(other.host ?? "")\(other.pattern)'): the same pattern, host, method and variant; this route replaces it"
-                    ))
+                var finding = LintDiagnostic(
+                    file: table.file.path, line: entry.line, column: entry.column, severity: .error,
+                    message:
+                        "duplicate of line \(other.line) ('\(other.host ?? "")\(other.pattern)'): the same pattern, host, method and variant; this route replaces it"
+                )
+                finding.routes = (index, earlier, index)
+                finding.kind = .duplicate
+                found.append(finding)
                 continue
             }
             first[key] = index
@@ -108,12 +112,14 @@ package struct RouteLinter: Sendable {
                 }
                 guard earlier != index else { continue }
                 let other = table.file.routes[earlier]
-                found.append(
-                    LintDiagnostic(
-                        file: table.file.path, line: entry.line, column: entry.column, severity: .error,
-                        message:
-                            "the path '\(spelled)' of this route is also '\(earlierSpelled)' of line \(other.line) ('\(other.pattern)'), with the same host and method, which wins it (an optional segment's expansion ties with the pattern it equals)"
-                    ))
+                var finding = LintDiagnostic(
+                    file: table.file.path, line: entry.line, column: entry.column, severity: .error,
+                    message:
+                        "the path '\(spelled)' of this route is also '\(earlierSpelled)' of line \(other.line) ('\(other.pattern)'), with the same host and method, which wins it (an optional segment's expansion ties with the pattern it equals)"
+                )
+                finding.routes = (index, earlier, earlier)
+                finding.kind = .sharedExpansion
+                found.append(finding)
                 break
             }
         }
@@ -262,9 +268,12 @@ package struct RouteLinter: Sendable {
             sampled
             ? "possibly never wins: the URLs tried that it matches all go to routes ranked above, e.g. \(example.url) goes to \(winner)"
             : "never wins: every URL it matches goes to a route ranked above, e.g. \(example.url) goes to \(winner)"
-        return LintDiagnostic(
+        var finding = LintDiagnostic(
             file: table.file.path, line: entry.line, column: entry.column, severity: sampled ? .warning : .error,
             message: message, exampleURL: example.url)
+        finding.routes = (route.entry, example.winner, example.winner)
+        finding.kind = .neverWins
+        return finding
     }
 
     // MARK: - Pairs the registration order decides
@@ -285,16 +294,74 @@ package struct RouteLinter: Sendable {
                         let url = sharedURL(first, second)
                     else { continue }
                     let entry = table.file.routes[second.entry]
-                    found.append(
-                        LintDiagnostic(
-                            file: table.file.path, line: entry.line, column: entry.column, severity: .warning,
-                            message:
-                                "only the registration order decides between this route and \(table.label(first.entry)), which wins, e.g. for \(url)",
-                            exampleURL: url))
+                    var finding = LintDiagnostic(
+                        file: table.file.path, line: entry.line, column: entry.column, severity: .warning,
+                        message:
+                            "only the registration order decides between this route and \(table.label(first.entry)), which wins, e.g. for \(url)",
+                        exampleURL: url)
+                    finding.routes = (second.entry, first.entry, first.entry)
+                    finding.kind = .orderDecided
+                    found.append(finding)
                 }
             }
         }
         return found
+    }
+
+    // MARK: - Mixed-component overlaps
+
+    /// Pairs of routes of one method and length where one takes a segment with an in-segment
+    /// pattern (`/{name}.zip`) and the other takes that whole segment (`/{name}`), and one URL
+    /// matches both: precedence decides it (SEMANTICS.md section 3: the in-segment pattern ranks
+    /// above), where a router that tries routes in order, or a linter that sees only whole-segment
+    /// variables, decides otherwise. A warning at the later of the two in the file, with the URL
+    /// and the route that answers it. `urlrouter lint` reports them for OpenAPI documents, whose
+    /// templates mix the two.
+    package func mixedComponentOverlaps() -> [LintDiagnostic] {
+        let routes = rankedRoutes()
+        var reported: Set<[Int]> = []
+        var found: [LintDiagnostic] = []
+        for (index, first) in routes.enumerated() {
+            for second in routes[(index + 1)...] where second.entry != first.entry {
+                let pair = [min(first.entry, second.entry), max(first.entry, second.entry)]
+                guard !reported.contains(pair), first.registration.method == second.registration.method,
+                    first.lowered.scheme == second.lowered.scheme,
+                    first.lowered.elements.count == second.lowered.elements.count,
+                    Self.mixes(first.lowered.elements, second.lowered.elements),
+                    let url = sharedURL(first, second),
+                    case .success(let match) = table.router.match(url, method: first.registration.method),
+                    let winner = table.entry(of: match.route)?.index
+                else { continue }
+                reported.insert(pair)
+                let (later, earlier) = (pair[1], pair[0])
+                let entry = table.file.routes[later]
+                var finding = LintDiagnostic(
+                    file: table.file.path, line: entry.line, column: entry.column, severity: .warning,
+                    message:
+                        "overlaps \(table.label(earlier)) in one segment, one taking it whole and the other by an in-segment pattern: \(url) matches both and goes to \(table.label(winner)) by precedence, not by order",
+                    exampleURL: url)
+                finding.routes = (later, earlier, winner)
+                finding.kind = .mixedComponents
+                found.append(finding)
+            }
+        }
+        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// Whether at some position one of two routes has an in-segment pattern and the other a
+    /// whole-segment variable (a parameter, a constrained parameter or a wildcard).
+    static func mixes(_ a: [RouteElement], _ b: [RouteElement]) -> Bool {
+        func isWhole(_ element: RouteElement) -> Bool {
+            switch element {
+            case .parameter, .constrained, .wildcard: return true
+            default: return false
+            }
+        }
+        func isComposite(_ element: RouteElement) -> Bool {
+            if case .composite = element { return true }
+            return false
+        }
+        return zip(a, b).contains { (isComposite($0) && isWhole($1)) || (isWhole($0) && isComposite($1)) }
     }
 
     /// The rank of each position, the priority, the scheme and the method tier, as text.
@@ -321,6 +388,13 @@ package struct RouteLinter: Sendable {
         for position in 0..<count {
             var values: [String] = []
             for slot in [a[position], b[position]] { values += examples.values(slot) }
+            if case .composite = a[position], case .composite = b[position] {
+                // A segment both in-segment patterns take: one's example, then the other's
+                // (`x.x` and `x-x` as `x.xx-x`, which `{name}.{ext}` and `{base}-{version}` both take).
+                for first in examples.values(a[position]) {
+                    for second in examples.values(b[position]) { values += [first + second, second + first] }
+                }
+            }
             if case .literal(let x) = a[position], case .literal(let y) = b[position] {
                 guard same(x, y) else { return nil }
             }

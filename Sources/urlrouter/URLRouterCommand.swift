@@ -168,7 +168,8 @@ extension URLRouterCommand {
 extension URLRouterCommand {
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Find refused, duplicate, never-winning and order-decided routes in route files.",
+            abstract:
+                "Find refused, duplicate, never-winning and order-decided routes in route files and OpenAPI documents.",
             discussion: """
                 Reads 'METHOD /pattern' files and JSON route tables (as match --routes does) and prints \
                 'file:line:column: error|warning: message' per finding: a line or pattern the router \
@@ -178,13 +179,26 @@ extension URLRouterCommand {
                 route ranked above (decided exactly without constraint regexes and in-segment patterns; with \
                 them, 'possibly', from sampled URLs), with an example URL; two routes only the registration \
                 order decides between, with an example URL. Exits 1 when there is an error.
+
+                An OpenAPI document (3.0, 3.1 or 3.2; a .yaml or .yml file, or JSON with an 'openapi' \
+                field) is linted as the OpenAPI transports route it: the same findings for its operations, \
+                named by operationId, and also templates a transport cannot serve or registers escaped, \
+                operations that overlap in one segment ('/{name}' beside '/{name}.zip', which precedence \
+                decides), and servers whose base paths differ.
                 """)
 
-        @Argument(help: "Route files: 'METHOD /pattern' lines, or JSON route tables.")
+        @Argument(help: "Route files ('METHOD /pattern' lines, or JSON route tables) or OpenAPI documents.")
         var files: [String]
 
         @Option(name: .long, help: "Router options as a fixture's options object, e.g. '{\"caseInsensitive\": true}'.")
         var options: String?
+
+        @Option(
+            name: .long,
+            help:
+                "The trailing-slash policy to route under: ignore (the default), redirect or strict (overrides --options)."
+        )
+        var trailingSlash: String?
 
         @Flag(name: .long, help: "Print one JSON array of findings.")
         var json = false
@@ -194,9 +208,27 @@ extension URLRouterCommand {
         }
 
         func run() throws {
-            let routerOptions = try options.map { try FixtureSuite.options(json: $0) } ?? RouterOptions()
+            var routerOptions = try options.map { try FixtureSuite.options(json: $0) } ?? RouterOptions()
+            if let trailingSlash {
+                guard let policy = RouterOptions.TrailingSlash(name: trailingSlash) else {
+                    throw ValidationError("--trailing-slash: '\(trailingSlash)' is not ignore, redirect or strict")
+                }
+                routerOptions.trailingSlash = policy
+            }
             var findings: [LintDiagnostic] = []
             for path in files {
+                if OpenAPIDocument.isOpenAPI(path: path) {
+                    do {
+                        let document = try OpenAPIDocument(contentsOf: path)
+                        findings += OpenAPILinter(document: document, options: routerOptions).diagnostics()
+                    } catch {
+                        findings.append(
+                            LintDiagnostic(
+                                file: error.file, line: error.line, column: error.column, severity: .error,
+                                message: error.message))
+                    }
+                    continue
+                }
                 do {
                     let file = try RouteFile.lenient(contentsOf: path)
                     let table = RouteFileTable(file: file, options: routerOptions, backend: .default)
@@ -237,12 +269,17 @@ extension URLRouterCommand {
                 The requests are those of --requests FILE ('METHOD /path' per line, as bench reads), or \
                 one example URL made from each route of either file. Exits 0 when nothing changes, 1 \
                 when something does, 2 when a file cannot be read or holds a route the router refuses.
+
+                Two OpenAPI documents (as lint reads them) are compared by operation: the operations \
+                added ('+'), removed ('-') and changed ('~': the same operationId at another method or \
+                template), then each request that reaches another operation, or none, as \
+                'METHOD URL: oldOperation -> newOperation'.
                 """)
 
-        @Argument(help: "The route file serving now.")
+        @Argument(help: "The route file (or OpenAPI document) serving now.")
         var old: String
 
-        @Argument(help: "The route file that would replace it.")
+        @Argument(help: "The route file (or OpenAPI document) that would replace it.")
         var new: String
 
         @Option(name: .long, help: "Requests to compare, 'METHOD /path' per line (default: an example of each route).")
@@ -276,8 +313,6 @@ extension URLRouterCommand {
                     return nil
                 }
             }
-            let oldTable = table(old)
-            let newTable = table(new)
             var asked: [(method: String, url: String)]?
             if let requests {
                 do {
@@ -286,11 +321,47 @@ extension URLRouterCommand {
                     problems.append("\(error)")
                 }
             }
+            switch (OpenAPIDocument.isOpenAPI(path: old), OpenAPIDocument.isOpenAPI(path: new)) {
+            case (true, true):
+                return try diffDocuments(routerOptions, asked, problems)
+            case (true, false), (false, true):
+                printToStandardError([
+                    "compare two OpenAPI documents, or two route files: \(old) and \(new) are one of each"
+                ])
+                throw ExitCode(2)
+            case (false, false): break
+            }
+            let oldTable = table(old)
+            let newTable = table(new)
             guard problems.isEmpty, let oldTable, let newTable else {
                 printToStandardError(problems)
                 throw ExitCode(2)
             }
             let diff = RouteFileDiff(old: oldTable, new: newTable, requests: asked)
+            print(json ? diff.json : diff.text)
+            if !diff.isEmpty { throw ExitCode(1) }
+        }
+
+        /// `diff` of two OpenAPI documents (``OpenAPIDiff``).
+        func diffDocuments(
+            _ options: RouterOptions, _ asked: [(method: String, url: String)]?, _ problems: [String]
+        ) throws {
+            var problems = problems
+            func document(_ path: String) -> OpenAPIDocument? {
+                do {
+                    return try OpenAPIDocument(contentsOf: path)
+                } catch {
+                    problems.append("\(error.file):\(error.line):\(error.column): error: \(error.message)")
+                    return nil
+                }
+            }
+            let oldDocument = document(old)
+            let newDocument = document(new)
+            guard problems.isEmpty, let oldDocument, let newDocument else {
+                printToStandardError(problems)
+                throw ExitCode(2)
+            }
+            let diff = OpenAPIDiff(old: oldDocument, new: newDocument, options: options, requests: asked)
             print(json ? diff.json : diff.text)
             if !diff.isEmpty { throw ExitCode(1) }
         }

@@ -43,6 +43,29 @@ import Foundation
         /// The 1-based column of the host pattern, when the line has one.
         var hostColumn: Int = 0
 
+        /// A route written at `line` and `column` of a file of another format (an OpenAPI
+        /// document's operation, for `urlrouter lint`).
+        public init(method: String?, pattern: String, handler: String?, line: Int, column: Int) {
+            self.init(method: method, pattern: pattern, host: nil, handler: handler, line: line, column: column)
+        }
+
+        /// A route with every field, as the file's reader finds it.
+        init(
+            method: String?, pattern: String, host: String? = nil, handler: String?, line: Int, column: Int,
+            shift: Int = 0,
+            handlerColumn: Int = 0, hostColumn: Int = 0
+        ) {
+            self.method = method
+            self.pattern = pattern
+            self.host = host
+            self.handler = handler
+            self.line = line
+            self.column = column
+            self.shift = shift
+            self.handlerColumn = handlerColumn
+            self.hostColumn = hostColumn
+        }
+
         /// The 1-based column of `offset`, a UTF-8 offset into ``pattern`` (a ``RouterError``'s):
         /// ``column`` for none.
         public func column(ofOffset offset: Int?) -> Int { column + max(0, (offset ?? 0) - shift) }
@@ -159,6 +182,16 @@ import Foundation
         }
     }
 
+    /// The routes of a file of another format (an OpenAPI document's operations), at the lines
+    /// they were read from.
+    public init(path: String, routes: [Route]) {
+        self.path = path
+        isJSON = false
+        self.routes = routes
+        rewriteRules = []
+        lineProblems = []
+    }
+
     /// Reads `text` as ``lenient(contentsOf:)`` reads a file.
     public init(lenientText text: String, path: String) throws(Problem) {
         self.path = path
@@ -267,7 +300,8 @@ import Foundation
             let (line, column) = lines.position(of: at + 1)
             let shift = scheme.utf8.count + 3 - (key.utf8.count - rest.utf8.count)
             return Route(
-                method: nil, pattern: entry.pattern, handler: entry.target, line: line, column: column, shift: shift)
+                method: nil, pattern: entry.pattern, host: nil, handler: entry.target, line: line, column: column,
+                shift: shift)
         }
     }
 }
