@@ -27,6 +27,9 @@ import Glibc
 /// pattern `{tenant}.example.com`, each request given the host `acme.example.com`, and the host's
 /// parameter read with the path's (issue 51).
 ///
+/// `trial-owning` and `trial-borrowed` are the live lookups with a trial of the same routes
+/// sampling every lookup (issue 53): what a sampled lookup costs.
+///
 /// `router` is the handler router's `match` (URLRouterHandlers' `Router`, the seeds' entry point)
 /// on the same routes, every parameter read by index.
 ///
@@ -81,9 +84,13 @@ enum LookupCost {
                 options: .handlerRouter)
             let owning = arguments[3] == "host-owning"
             for _ in 0..<passes { read &+= owning ? hostOwning(hosted, requests) : hostBorrowed(hosted, requests) }
-        case "live-owning", "live-borrowed":
+        case "live-owning", "live-borrowed", "trial-owning", "trial-borrowed":
             let live = try LiveRouteTable(routes, options: .handlerRouter)
-            let owning = arguments[3] == "live-owning"
+            if arguments[3].hasPrefix("trial") {
+                // Every lookup sampled: the cost of a sampled lookup, the candidate the same table.
+                try live.startTrial(routes, policy: TrialPolicy(sampleEvery: 1))
+            }
+            let owning = arguments[3].hasSuffix("-owning")
             for _ in 0..<passes { read &+= owning ? liveOwning(live, requests) : liveBorrowed(live, requests) }
         default:
             // Set-up, the same in every run: where each parameter lies in its URL.
@@ -105,7 +112,8 @@ enum LookupCost {
 
     /// The modes.
     static let modes = [
-        "owning", "owning-parameters", "borrowed", "floor", "live-owning", "live-borrowed", "strict-borrowed",
+        "owning", "owning-parameters", "borrowed", "floor", "live-owning", "live-borrowed", "trial-owning",
+        "trial-borrowed", "strict-borrowed",
         "host-borrowed", "host-owning", "router",
     ]
 

@@ -79,6 +79,16 @@ extension RouteTable {
 @available(*, unavailable, message: "a borrowed match lends pointers for one call")
 extension RouteTable.BorrowedMatch: Sendable {}
 
+extension RouteTable.Lookup {
+    /// The answer without its value, as the lookup made it (a trial compares two).
+    @usableFromInline var resolved: ResolvedLookup {
+        switch self {
+        case .match(let match): .match(match.view)
+        case .miss(let reason, let allowedMethods): .miss(reason, allowedMethods: allowedMethods)
+        }
+    }
+}
+
 // The integrations' reads of a borrowed match: parameters as written (Hummingbird's router and
 // the OpenAPI transports decode them themselves), and the names of the host's and catch-all's.
 @_spi(Tools) extension RouteTable.BorrowedMatch {

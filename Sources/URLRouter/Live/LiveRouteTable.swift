@@ -34,15 +34,26 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         let version: Int
         /// What the table was made from, to tell an unchanged table.
         let definition: TableDefinition<Value>
+        /// The candidate on trial beside the table, if there is one.
+        @usableFromInline let trial: CandidateTrial<Value>?
 
-        init(table: RouteTable<Value>, version: Int, definition: TableDefinition<Value>) {
+        init(
+            table: RouteTable<Value>, version: Int, definition: TableDefinition<Value>,
+            trial: CandidateTrial<Value>? = nil
+        ) {
             self.table = table
             self.version = version
             self.definition = definition
+            self.trial = trial
         }
 
         @usableFromInline func threadCopy() -> AnyObject {
-            Snapshot(table: table, version: version, definition: definition)
+            Snapshot(table: table, version: version, definition: definition, trial: trial)
+        }
+
+        /// The same table with `trial` beside it (or none).
+        func with(trial: CandidateTrial<Value>?) -> Snapshot {
+            Snapshot(table: table, version: version, definition: definition, trial: trial)
         }
 
         /// The table's lookup, borrowing the table in place (`snapshot.table.lookup` would copy
@@ -93,6 +104,11 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     private struct State {
         var serving: Snapshot
         var lastOutcome: ReloadOutcome
+        /// How many snapshots were published: a trial's start and end publish the serving table
+        /// again, with or without it, so that every thread's lookups see it.
+        var publications = 1
+        /// The report of the last trial that ended.
+        var lastTrial: TrialReport?
     }
     private let options: RouterOptions
     private let backend: RouterBackend
@@ -186,7 +202,14 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     public func lookup(
         method: String?, url: String, variants: [String] = []
     ) -> Result<RouteTable<Value>.Match, RouteMiss> {
-        serving.lookup(method: method, url: url, variants: variants)
+        let serving = self.serving
+        let answer = serving.lookup(method: method, url: url, variants: variants)
+        if let trial = serving.trial, trial.samples(),
+            trial.compare(answer.map(\.details), method: method, host: nil, url: url, variants: variants)
+        {
+            decide(trial)
+        }
+        return answer
     }
 
     /// Looks `url` up in the table serving now and lends the answer to `body`:
@@ -195,7 +218,11 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     public func withMatch<Result>(
         method: String?, url: String, variants: [String] = [], _ body: (borrowing RouteTable<Value>.Lookup) -> Result
     ) -> Result {
-        serving.withMatch(method: method, url: url, variants: variants, body)
+        let serving = self.serving
+        guard let trial = serving.trial, trial.samples() else {
+            return serving.withMatch(method: method, url: url, variants: variants, body)
+        }
+        return sampledMatch(serving, trial, method: method, host: { nil }, url: url, variants: variants, body)
     }
 
     /// Looks `url` up on `host` in the table serving now:
@@ -204,7 +231,14 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     public func lookup(
         method: String?, host: String?, url: String, variants: [String] = []
     ) -> Result<RouteTable<Value>.Match, RouteMiss> {
-        serving.lookup(method: method, host: host, url: url, variants: variants)
+        let serving = self.serving
+        let answer = serving.lookup(method: method, host: host, url: url, variants: variants)
+        if let trial = serving.trial, trial.samples(),
+            trial.compare(answer.map(\.details), method: method, host: host, url: url, variants: variants)
+        {
+            decide(trial)
+        }
+        return answer
     }
 
     /// Looks `url` up on `host` in the table serving now and lends the answer to `body`:
@@ -214,7 +248,11 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         method: String?, host: String?, url: String, variants: [String] = [],
         _ body: (borrowing RouteTable<Value>.Lookup) -> Result
     ) -> Result {
-        serving.withMatch(method: method, host: host, url: url, variants: variants, body)
+        let serving = self.serving
+        guard let trial = serving.trial, trial.samples() else {
+            return serving.withMatch(method: method, host: host, url: url, variants: variants, body)
+        }
+        return sampledMatch(serving, trial, method: method, host: { host }, url: url, variants: variants, body)
     }
 
     /// The table serving now.
@@ -288,9 +326,9 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
             } catch {
                 return record(rejection(error.problems, source: source, serving: serving), in: &state)
             }
+            endTrial(of: &state, as: .discarded)
             let next = Snapshot(table: table, version: serving.version + 1, definition: definition)
-            snapshot.publish(next, version: next.version)
-            state.serving = next
+            publish(next, in: &state)
             let outcome = ReloadOutcome(
                 kind: .success, version: next.version, routeCount: table.count, source: source, problems: [])
             return record(outcome, in: &state)
@@ -325,6 +363,177 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
                     "problems": .array(outcome.problems.map { "\($0)" }),
                 ])
         }
+    }
+
+    // MARK: - Trials
+
+    /// Compiles a candidate table of `routes` and `rewriteRules` and puts it on trial beside the
+    /// serving table, which keeps serving: one lookup in ``TrialPolicy/sampleEvery`` is also
+    /// looked up in the candidate, on the request's thread (one more lookup), and each answer the
+    /// candidate would change is counted (``trialReport``). The candidate serves only once
+    /// promoted, by ``promoteTrial()`` or by the policy; ``discardTrial()`` drops it. A trial
+    /// under way is replaced; a swap (``replace(_:rewriteRules:source:)``, a reload) ends it,
+    /// discarded.
+    ///
+    /// - Parameters:
+    ///   - routes: the candidate's routes.
+    ///   - rewriteRules: its `(expression, target)` rewrite rules.
+    ///   - policy: which lookups are sampled, and whether the trial decides by itself.
+    ///   - source: where the candidate came from, for the report.
+    /// - Throws: ``RouteValidationError`` with every refused route and rule: the candidate never
+    ///   enters a trial, and the serving table and any trial under way are untouched.
+    public func startTrial(
+        _ routes: [RouteTable<Value>.Route], rewriteRules: [(expression: String, target: String)] = [],
+        policy: TrialPolicy = TrialPolicy(), source: String = "code"
+    ) throws(RouteValidationError) {
+        let candidate = try RouteTable(routes, rewriteRules: rewriteRules, options: options, backend: backend)
+        let definition = TableDefinition(routes: routes, rewriteRules: rewriteRules, options: options)
+        start(
+            CandidateTrial(candidate: candidate, definition: definition, policy: policy, source: source, table: name))
+    }
+
+    /// Reads the route file at `path` (as ``reload(contentsOf:value:)`` reads it) and puts its
+    /// table on trial: ``startTrial(_:rewriteRules:policy:source:)``.
+    ///
+    /// - Throws: ``RouteValidationError`` with every problem of the file, each with its line: the
+    ///   candidate never enters a trial.
+    public func startTrial(
+        contentsOf path: String, policy: TrialPolicy = TrialPolicy(), value: (_ handler: String?) -> Value?
+    ) throws(RouteValidationError) {
+        let file = try RouteFile(contentsOf: path)
+        let (table, definition) = try Self.compile(
+            file, fixed: (fixedRoutes, fixedRewriteRules), options: options, backend: backend,
+            value: { value($0.handler) })
+        start(CandidateTrial(candidate: table, definition: definition, policy: policy, source: path, table: name))
+    }
+
+    /// A watcher's change in trial mode (``RouteFileWatcher``): a file whose table equals the
+    /// serving one changes nothing (`unchanged`), a file refused is a rejection (the serving
+    /// table and any trial under way untouched), and any other goes on trial: `nil`.
+    func startTrial(
+        _ file: RouteFile, policy: TrialPolicy, valueOfRoute value: (RouteFile.Route) -> Value?
+    ) -> ReloadOutcome? {
+        let compiled: (table: RouteTable<Value>, definition: TableDefinition<Value>)
+        do throws(RouteValidationError) {
+            compiled = try Self.compile(
+                file, fixed: (fixedRoutes, fixedRewriteRules), options: options, backend: backend, value: value)
+        } catch {
+            return reject(error, source: file.path)
+        }
+        if compiled.definition == state.withLock({ $0.serving.definition }) {
+            return reload(file, valueOfRoute: value)
+        }
+        start(
+            CandidateTrial(
+                candidate: compiled.table, definition: compiled.definition, policy: policy, source: file.path,
+                table: name))
+        return nil
+    }
+
+    /// The trial under way, or else the last one that ended; `nil` before the first.
+    public var trialReport: TrialReport? {
+        state.withLock { state in state.serving.trial?.report ?? state.lastTrial }
+    }
+
+    /// Swaps the candidate on trial in, as a change does (a new version, counted and logged);
+    /// `nil` when no trial is under way.
+    @discardableResult
+    public func promoteTrial() -> ReloadOutcome? {
+        state.withLock { state in
+            guard let trial = state.serving.trial else { return nil }
+            return promote(trial, in: &state)
+        }
+    }
+
+    /// Drops the candidate on trial, and answers its report; `nil` when no trial is under way.
+    /// The serving table serves on, untouched.
+    @discardableResult
+    public func discardTrial() -> TrialReport? {
+        state.withLock { state in
+            guard state.serving.trial != nil else { return nil }
+            endTrial(of: &state, as: .discarded)
+            publish(state.serving.with(trial: nil), in: &state)
+            return state.lastTrial
+        }
+    }
+
+    /// A sampled borrowed lookup: `body` gets the serving table's answer; then, with it still
+    /// lent, the candidate's is compared with it.
+    @inlinable
+    func sampledMatch<Result>(
+        _ serving: Snapshot, _ trial: CandidateTrial<Value>, method: String?, host: () -> String?, url: String,
+        variants: [String], _ body: (borrowing RouteTable<Value>.Lookup) -> Result
+    ) -> Result {
+        let routingHost = host()
+        var decides = false
+        let result = serving.table.withMatch(method: method, host: routingHost, url: url, variants: variants) {
+            servingAnswer in
+            let result = body(servingAnswer)
+            trial.candidate.withMatch(method: method, host: routingHost, url: url, variants: variants) {
+                candidateAnswer in
+                decides = trial.record(
+                    method: method, host: routingHost, url: url, serving: servingAnswer.resolved,
+                    candidate: candidateAnswer.resolved)
+            }
+            return result
+        }
+        if decides { decide(trial) }
+        return result
+    }
+
+    /// Decides `trial`, which has sampled enough: promotes its candidate when few enough answers
+    /// changed (``TrialPolicy/promoteAtMostChanged``), else discards it.
+    @usableFromInline
+    func decide(_ trial: CandidateTrial<Value>) {
+        state.withLock { state in
+            // Another change may have ended this trial meanwhile.
+            guard state.serving.trial === trial else { return }
+            if trial.passes {
+                _ = promote(trial, in: &state)
+            } else {
+                endTrial(of: &state, as: .discarded)
+                publish(state.serving.with(trial: nil), in: &state)
+            }
+        }
+    }
+
+    /// Puts `trial` beside the serving table, ending any trial under way.
+    private func start(_ trial: CandidateTrial<Value>) {
+        state.withLock { state in
+            endTrial(of: &state, as: .discarded)
+            publish(state.serving.with(trial: trial), in: &state)
+            logger.info(
+                "trial of \(trial.source) started beside v\(state.serving.version)",
+                metadata: ["table": "\(name)", "version": "\(state.serving.version)"])
+        }
+    }
+
+    /// Swaps `trial`'s candidate in, under the state lock.
+    private func promote(_ trial: CandidateTrial<Value>, in state: inout State) -> ReloadOutcome {
+        let version = state.serving.version + 1
+        endTrial(of: &state, as: .promoted(version: version))
+        let next = Snapshot(table: trial.candidate, version: version, definition: trial.definition)
+        publish(next, in: &state)
+        let outcome = ReloadOutcome(
+            kind: .success, version: version, routeCount: trial.candidate.count, source: trial.source, problems: [])
+        return record(outcome, in: &state)
+    }
+
+    /// Ends the trial under way, if any, keeping its report as ``trialReport`` and logging it
+    /// (the caller publishes the serving table without it).
+    private func endTrial(of state: inout State, as ending: TrialReport.Ending) {
+        guard let trial = state.serving.trial else { return }
+        var report = trial.report
+        report.ending = ending
+        state.lastTrial = report
+        logger.info("\(report)", metadata: ["table": "\(name)", "version": "\(state.serving.version)"])
+    }
+
+    /// Publishes `next` as the serving snapshot, under the state lock.
+    private func publish(_ next: Snapshot, in state: inout State) {
+        state.publications += 1
+        snapshot.publish(next, version: state.publications)
+        state.serving = next
     }
 
     // MARK: - Compiling
@@ -412,7 +621,11 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         method: String?, routingHost host: () -> String?, url: String,
         _ body: (borrowing RouteTable<Value>.Lookup) -> Result
     ) -> Result {
-        serving.withMatch(method: method, routingHost: host, url: url, body)
+        let serving = self.serving
+        guard let trial = serving.trial, trial.samples() else {
+            return serving.withMatch(method: method, routingHost: host, url: url, body)
+        }
+        return sampledMatch(serving, trial, method: method, host: host, url: url, variants: [], body)
     }
 
     /// The version serving now: 1 for the first table, one more per swap (as ``lastOutcome``

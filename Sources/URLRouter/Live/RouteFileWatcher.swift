@@ -21,6 +21,10 @@ import UnixSignals
 /// the old one, as deploy tools and Kubernetes do, is atomic and needs no pause. A change is
 /// served within two intervals (half a second by default) plus the compile.
 ///
+/// With a ``TrialPolicy`` (`trial:`), a changed file is put on trial beside the serving table
+/// (``LiveRouteTable/startTrial(contentsOf:policy:value:)``) rather than swapped in at once: it
+/// serves once the operator or the policy promotes it.
+///
 /// Each change goes through ``LiveRouteTable/reload(contentsOf:value:)``: a file that cannot be
 /// read, that is malformed, or that names a handler `value` does not know is rejected with every
 /// problem and its line, the last good table serving on; a file read again unchanged is a no-op.
@@ -38,6 +42,8 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
     let reloadsOnHangup: Bool
     private let value: @Sendable (RouteFile.Route) -> Value?
     private let onOutcome: @Sendable (ReloadOutcome) -> Void
+    /// When set, a changed file goes on trial rather than serving at once.
+    let trial: TrialPolicy?
     /// The file as it was when the watcher was made: the table serving was read from it.
     private let initialStamp: FileStamp
 
@@ -52,14 +58,18 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
     ///   - value: the value of the routes whose line names `handler`, as
     ///     ``LiveRouteTable/init(contentsOf:options:backend:fixedRoutes:fixedRewriteRules:name:logger:value:)``
     ///     takes it; `nil` rejects the file.
-    ///   - onOutcome: called with the outcome of each reload, on the watcher's task.
+    ///   - trial: when given, a changed file is put on trial under this policy rather than
+    ///     swapped in; `nil` (the default) swaps it in at once.
+    ///   - onOutcome: called with the outcome of each reload (not of a file put on trial), on
+    ///     the watcher's task.
     public init(
         table: LiveRouteTable<Value>, path: String, pollInterval: Duration = .milliseconds(250),
-        reloadsOnHangup: Bool = true, value: @escaping @Sendable (_ handler: String?) -> Value?,
+        reloadsOnHangup: Bool = true, trial: TrialPolicy? = nil,
+        value: @escaping @Sendable (_ handler: String?) -> Value?,
         onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
     ) {
         self.init(
-            table: table, path: path, pollInterval: pollInterval, reloadsOnHangup: reloadsOnHangup,
+            table: table, path: path, pollInterval: pollInterval, reloadsOnHangup: reloadsOnHangup, trial: trial,
             valueOfRoute: { value($0.handler) }, onOutcome: onOutcome)
     }
 
@@ -67,9 +77,11 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
     /// made from the whole route (for the integrations).
     @_spi(Tools) public init(
         table: LiveRouteTable<Value>, path: String, pollInterval: Duration = .milliseconds(250),
-        reloadsOnHangup: Bool = true, valueOfRoute value: @escaping @Sendable (RouteFile.Route) -> Value?,
+        reloadsOnHangup: Bool = true, trial: TrialPolicy? = nil,
+        valueOfRoute value: @escaping @Sendable (RouteFile.Route) -> Value?,
         onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
     ) {
+        self.trial = trial
         self.table = table
         self.path = path
         self.pollInterval = pollInterval
@@ -134,7 +146,12 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
             // A file that changed while it was read is not served: it is read again once it settles.
             guard settling.read(stamp, finishedAt: FileStamp(path: path)) else { continue }
             switch file {
-            case .success(let file): onOutcome(table.reload(file, valueOfRoute: value))
+            case .success(let file):
+                if let trial {
+                    if let outcome = table.startTrial(file, policy: trial, valueOfRoute: value) { onOutcome(outcome) }
+                } else {
+                    onOutcome(table.reload(file, valueOfRoute: value))
+                }
             case .failure(let error): onOutcome(table.reject(error, source: path))
             }
         }

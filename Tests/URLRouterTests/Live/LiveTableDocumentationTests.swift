@@ -34,6 +34,25 @@ import ServiceLifecycle
         #expect(live.lastOutcome.routeCount == 1)
     }
 
+    @Test func theArticlesTrial() throws {
+        let routesPath = try RouteFiles.write("GET /users listUsers\nGET /users/:id showUser\n")
+        let nextPath = try RouteFiles.write("GET /users listUsers\n")
+        let handlers: [String: Handler] = ["listUsers": listUsers, "showUser": showUser]
+        let live = try LiveRouteTable<Handler>(contentsOf: routesPath) { handlers[$0 ?? ""] }
+        try live.startTrial(contentsOf: nextPath, policy: TrialPolicy(sampleEvery: 100)) { handlers[$0 ?? ""] }
+        for _ in 0..<100 { _ = live.lookup(method: "GET", url: "/users/me") }
+        // Later, once enough requests have been sampled:
+        if let report = live.trialReport {
+            print(report)  // trial of routes.next.txt: 1 of 4113 sampled lookups answered differently
+            // GET /users/me: GET /users/:id (id=me) -> noMatch
+        }
+        live.promoteTrial()  // or live.discardTrial()
+        let report = try #require(live.trialReport)
+        #expect(report.examples.map(\.description) == ["GET /users/me: GET /users/:id (id=me) -> noMatch"])
+        #expect(report.ending == .promoted(version: 2))
+        #expect((try? live.lookup(method: "GET", url: "/users/me").get()) == nil)
+    }
+
     #if Reloading
     /// A server that only waits for the end.
     struct Server: Service {

@@ -31,6 +31,32 @@ import Testing
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 
+    /// With a trial policy, a changed file goes on trial beside the serving table, which serves
+    /// on until the trial promotes it; a refused file is a rejection and starts no trial.
+    @Test func aChangedFileGoesOnTrialWhenTheWatcherRunsTrials() async throws {
+        let path = try RouteFiles.write("GET /users listUsers\n")
+        let table = try LiveRouteTable<String>(contentsOf: path, value: Self.handler)
+        let outcomes = ReloadOutcomes()
+        let watcher = RouteFileWatcher(
+            table: table, path: path, pollInterval: .milliseconds(20), reloadsOnHangup: false,
+            trial: TrialPolicy(sampleEvery: 1, decideAfter: 2, promoteAtMostChanged: 1), value: Self.handler,
+            onOutcome: { outcomes.append($0) })
+        let task = Task { try await watcher.run() }
+        try RouteFiles.replace(path, with: "GET /users listUsers\nGET /users/:id showUser\n")
+        for _ in 0..<500 where table.trialReport == nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(table.trialReport?.source == path)
+        #expect(table.version == 1)
+        #expect((try? table.lookup(method: "GET", url: "/users/7").get()) == nil)  // sampled, changed
+        #expect(try table.lookup(method: "GET", url: "/users").get().value == "listUsers")  // sampled: decides
+        #expect(table.trialReport?.ending == .promoted(version: 2))
+        #expect(try table.lookup(method: "GET", url: "/users/7").get().value == "showUser")
+        try RouteFiles.replace(path, with: "GET /users unknownHandler\n")
+        #expect(try await outcomes.wait(for: 1).map(\.kind) == [.rejected])
+        #expect(table.trialReport?.ending == .promoted(version: 2))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
     // How soon a change serves is measured by Benchmarks/http/reload, not by a timed test.
     @Test func aFileWrittenInPlaceIsPickedUp() async throws {
         let path = try RouteFiles.write("GET /users listUsers\n")
