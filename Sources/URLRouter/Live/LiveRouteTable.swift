@@ -408,8 +408,9 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
     }
 
     /// A watcher's change in trial mode (``RouteFileWatcher``): a file whose table equals the
-    /// serving one changes nothing (`unchanged`), a file refused is a rejection (the serving
-    /// table and any trial under way untouched), and any other goes on trial: `nil`.
+    /// serving one changes nothing (`unchanged`) and ends a trial under way, discarded; a file
+    /// refused is a rejection (the serving table and any trial under way untouched); the
+    /// candidate on trial read again changes nothing; any other goes on trial: `nil`.
     func startTrial(
         _ file: RouteFile, policy: TrialPolicy, valueOfRoute value: (RouteFile.Route) -> Value?
     ) -> ReloadOutcome? {
@@ -420,9 +421,14 @@ public final class LiveRouteTable<Value: Sendable>: Sendable {
         } catch {
             return reject(error, source: file.path)
         }
-        if compiled.definition == state.withLock({ $0.serving.definition }) {
+        let (serving, onTrial) = state.withLock { ($0.serving.definition, $0.serving.trial?.definition) }
+        if compiled.definition == serving {
+            // The file proposes the serving table again: the candidate it proposed before is dropped.
+            discardTrial()
             return reload(file, valueOfRoute: value)
         }
+        // The candidate on trial, read again: its trial goes on.
+        if compiled.definition == onTrial { return nil }
         start(
             CandidateTrial(
                 candidate: compiled.table, definition: compiled.definition, policy: policy, source: file.path,

@@ -53,6 +53,14 @@ import Testing
         try RouteFiles.replace(path, with: "GET /users unknownHandler\n")
         #expect(try await outcomes.wait(for: 1).map(\.kind) == [.rejected])
         #expect(table.trialReport?.ending == .promoted(version: 2))
+        // Another candidate goes on trial; the file put back as the serving table drops it.
+        try RouteFiles.replace(path, with: "GET /users listUsers\n")
+        for _ in 0..<500 where table.trialReport?.ending != nil { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(table.trialReport?.ending == nil)
+        try RouteFiles.replace(path, with: "GET /users listUsers\nGET /users/:id showUser\n")
+        #expect(try await outcomes.wait(for: 2).map(\.kind) == [.rejected, .unchanged])
+        #expect(table.trialReport?.ending == .discarded)
+        #expect(table.version == 2)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
     }
