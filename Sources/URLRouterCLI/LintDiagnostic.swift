@@ -39,6 +39,8 @@ package struct LintDiagnostic: Sendable {
         case orderDecided
         /// Two routes overlap in one segment, one taking it whole, the other by an in-segment pattern.
         case mixedComponents
+        /// Two routes overlap, each literal where the other takes any segment (`/{a}/b`, `/a/{b}`).
+        case crossing
     }
 
     /// For a finding in an OpenAPI document, the operations it is about (``OpenAPILinter``).

@@ -11,7 +11,8 @@
 /// - the route-file lint's findings (``RouteLinter``): operations that never win, two templates
 ///   that are one route (under the trailing-slash policy too: `/items` and `/items/` unless it is
 ///   `strict`), pairs only their order in the document decides;
-/// - mixed-component overlaps (`/{name}` beside `/{name}.zip`), which precedence decides;
+/// - overlaps precedence decides where routers disagree: mixed components (`/{name}` beside
+///   `/{name}.zip`) and crossing literals (`/{a}/b` beside `/a/{b}`);
 /// - `servers` whose base paths differ, of which a transport serves one.
 ///
 /// Each finding names its operation, the other one of a pair, and, with an example request, the
@@ -39,7 +40,7 @@ package struct OpenAPILinter: Sendable {
         let table = routes.table
         let linter = RouteLinter(table: table)
         let examples = RouteExamples(patterns: table.file.routes.map(\.pattern), options: options)
-        for var finding in linter.diagnostics() + linter.mixedComponentOverlaps() {
+        for var finding in linter.diagnostics() + linter.precedenceOverlaps() {
             if let subject = finding.routes.subject {
                 let operation = served[subject]
                 finding.operations = LintDiagnostic.Operations(

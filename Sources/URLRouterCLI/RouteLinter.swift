@@ -308,16 +308,25 @@ package struct RouteLinter: Sendable {
         return found
     }
 
-    // MARK: - Mixed-component overlaps
+    // MARK: - Overlaps precedence decides
 
-    /// Pairs of routes of one method and length where one takes a segment with an in-segment
-    /// pattern (`/{name}.zip`) and the other takes that whole segment (`/{name}`), and one URL
-    /// matches both: precedence decides it (SEMANTICS.md section 3: the in-segment pattern ranks
-    /// above), where a router that tries routes in order, or a linter that sees only whole-segment
-    /// variables, decides otherwise. A warning at the later of the two in the file, with the URL
-    /// and the route that answers it. `urlrouter lint` reports them for OpenAPI documents, whose
-    /// templates mix the two.
-    package func mixedComponentOverlaps() -> [LintDiagnostic] {
+    /// How two routes of one length overlap where routers disagree, if they do.
+    enum Overlap {
+        /// At one position one takes the segment by an in-segment pattern (`/{name}.zip`), the
+        /// other whole (`/{name}`).
+        case mixedComponents
+        /// Each is literal where the other is a variable (`/{a}/b` beside `/a/{b}`).
+        case crossing
+    }
+
+    /// Pairs of routes of one method and length that overlap where routers disagree
+    /// (``Overlap``), and one URL that matches both: precedence decides it (SEMANTICS.md
+    /// section 3: an in-segment pattern ranks above a whole segment, the earlier literal above
+    /// the later), where a router that tries routes in order, or a linter that sees only
+    /// whole-segment variables, decides otherwise. A warning at the later of the two in the
+    /// file, with the URL and the route that answers it. `urlrouter lint` reports them for
+    /// OpenAPI documents, whose operations two routers may route otherwise.
+    package func precedenceOverlaps() -> [LintDiagnostic] {
         let routes = rankedRoutes()
         var reported: Set<[Int]> = []
         var found: [LintDiagnostic] = []
@@ -327,7 +336,7 @@ package struct RouteLinter: Sendable {
                 guard !reported.contains(pair), first.registration.method == second.registration.method,
                     first.lowered.scheme == second.lowered.scheme,
                     first.lowered.elements.count == second.lowered.elements.count,
-                    Self.mixes(first.lowered.elements, second.lowered.elements),
+                    let overlap = Self.overlap(first.lowered.elements, second.lowered.elements),
                     let url = sharedURL(first, second),
                     case .success(let match) = table.router.match(url, method: first.registration.method),
                     let winner = table.entry(of: match.route)?.index
@@ -335,22 +344,26 @@ package struct RouteLinter: Sendable {
                 reported.insert(pair)
                 let (later, earlier) = (pair[1], pair[0])
                 let entry = table.file.routes[later]
+                let how =
+                    switch overlap {
+                    case .mixedComponents: "in one segment, one taking it whole and the other by an in-segment pattern"
+                    case .crossing: "each literal where the other takes any segment"
+                    }
                 var finding = LintDiagnostic(
                     file: table.file.path, line: entry.line, column: entry.column, severity: .warning,
                     message:
-                        "overlaps \(table.label(earlier)) in one segment, one taking it whole and the other by an in-segment pattern: \(url) matches both and goes to \(table.label(winner)) by precedence, not by order",
+                        "overlaps \(table.label(earlier)), \(how): \(url) matches both and goes to \(table.label(winner)) by precedence, not by order",
                     exampleURL: url)
                 finding.routes = (later, earlier, winner)
-                finding.kind = .mixedComponents
+                finding.kind = overlap == .mixedComponents ? .mixedComponents : .crossing
                 found.append(finding)
             }
         }
         return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
-    /// Whether at some position one of two routes has an in-segment pattern and the other a
-    /// whole-segment variable (a parameter, a constrained parameter or a wildcard).
-    static func mixes(_ a: [RouteElement], _ b: [RouteElement]) -> Bool {
+    /// How two routes' positions overlap where routers disagree, or `nil`.
+    static func overlap(_ a: [RouteElement], _ b: [RouteElement]) -> Overlap? {
         func isWhole(_ element: RouteElement) -> Bool {
             switch element {
             case .parameter, .constrained, .wildcard: return true
@@ -361,7 +374,20 @@ package struct RouteLinter: Sendable {
             if case .composite = element { return true }
             return false
         }
-        return zip(a, b).contains { (isComposite($0) && isWhole($1)) || (isWhole($0) && isComposite($1)) }
+        func isLiteral(_ element: RouteElement) -> Bool {
+            if case .literal = element { return true }
+            return false
+        }
+        let pairs = Array(zip(a, b))
+        if pairs.contains(where: { (isComposite($0) && isWhole($1)) || (isWhole($0) && isComposite($1)) }) {
+            return .mixedComponents
+        }
+        if pairs.contains(where: { isLiteral($0) && isWhole($1) }),
+            pairs.contains(where: { isWhole($0) && isLiteral($1) })
+        {
+            return .crossing
+        }
+        return nil
     }
 
     /// The rank of each position, the priority, the scheme and the method tier, as text.

@@ -183,8 +183,8 @@ extension URLRouterCommand {
                 An OpenAPI document (3.0, 3.1 or 3.2; a .yaml or .yml file, or JSON with an 'openapi' \
                 field) is linted as the OpenAPI transports route it: the same findings for its operations, \
                 named by operationId, and also templates a transport cannot serve or registers escaped, \
-                operations that overlap in one segment ('/{name}' beside '/{name}.zip', which precedence \
-                decides), and servers whose base paths differ.
+                operations that overlap where routers disagree and precedence decides ('/{name}' beside \
+                '/{name}.zip', '/{a}/b' beside '/a/{b}'), and servers whose base paths differ.
                 """)
 
         @Argument(help: "Route files ('METHOD /pattern' lines, or JSON route tables) or OpenAPI documents.")
