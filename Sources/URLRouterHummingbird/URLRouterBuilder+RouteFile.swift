@@ -15,7 +15,7 @@ public import Logging
 /// let app = Application(router: router, services: [routes])    // reloaded while it runs
 /// ```
 extension URLRouterBuilder {
-    /// What ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)`` made:
+    /// What ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:trial:logger:onOutcome:)`` made:
     /// the live table, and what it was made with, to tell what was added after it.
     struct RouteFileSource {
         let path: String
@@ -63,6 +63,10 @@ extension URLRouterBuilder {
     ///     refused.
     ///   - pollInterval: how often the file is looked at; 250 ms by default.
     ///   - reloadsOnHangup: whether `SIGHUP` reloads the file at once; `true` by default.
+    ///   - trial: when given, a changed file is put on trial beside the serving table under this
+    ///     policy rather than swapped in at once: it serves once promoted, by the policy or by
+    ///     ``URLRouter/LiveRouteTable/promoteTrial()`` on the watcher's `table`. `nil` (the
+    ///     default) swaps each change in at once.
     ///   - logger: where each outcome is logged; the router's logger by default.
     ///   - onOutcome: called with the outcome of each reload, such as
     ///     `route table v3: 204 routes from routes.txt`.
@@ -70,7 +74,7 @@ extension URLRouterBuilder {
     /// - Throws: ``URLRouter/RouteValidationError`` with every problem of the file, each with its line.
     public func routeFile(
         _ path: String, defaultHandler: String? = nil, pollInterval: Duration = .milliseconds(250),
-        reloadsOnHangup: Bool = true, logger: Logger? = nil,
+        reloadsOnHangup: Bool = true, trial: TrialPolicy? = nil, logger: Logger? = nil,
         onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
     ) throws(RouteValidationError) -> RouteFileWatcher<Endpoint<Context>> {
         if let routeFileSource {
@@ -95,13 +99,13 @@ extension URLRouterBuilder {
             path: path, table: table, options: options, registrationCount: registrations.count,
             ruleCount: rewriteRules.count, handlerCount: handlerNames.count)
         return RouteFileWatcher(
-            table: table, path: path, pollInterval: pollInterval, reloadsOnHangup: reloadsOnHangup, valueOfRoute: value,
-            onOutcome: onOutcome)
+            table: table, path: path, pollInterval: pollInterval, reloadsOnHangup: reloadsOnHangup, trial: trial,
+            valueOfRoute: value, onOutcome: onOutcome)
     }
 
     /// The routes, rules and handlers added, and the method policy changed
     /// (``answersMethodNotAllowed``, ``answersHeadWithGet``), after
-    /// ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)``, which its
+    /// ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:trial:logger:onOutcome:)``, which its
     /// table does not serve, as problems.
     func lateAdditions(_ source: RouteFileSource) -> [RouteProblem] {
         let message = "added after routeFile(_:), whose tables serve what was added before it; add it before"

@@ -42,14 +42,14 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
     var handlers: [String: any HTTPResponder<Context>] = [:]
     /// The names given to ``handler(_:use:)``, in call order.
     var handlerNames: [String] = []
-    /// The route file served, once ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)`` has read it.
+    /// The route file served, once ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:trial:logger:onOutcome:)`` has read it.
     var routeFileSource: RouteFileSource?
 
     /// Whether a request whose path only routes of other methods take is answered 405 with an
     /// `Allow` header listing them (and OPTIONS 204 with the same header), rather than 404 as
     /// Hummingbird's router answers; HEAD is then answered through GET routes too, as the header
     /// says. `false` by default; read when the responder is built (and by
-    /// ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)``): the
+    /// ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:trial:logger:onOutcome:)``): the
     /// table's ``URLRouter/RouterOptions/reportsMethodNotAllowed``.
     public var answersMethodNotAllowed = false
 
@@ -57,7 +57,7 @@ public final class URLRouterBuilder<Context: RequestContext>: RouterMethods, HTT
     /// without a body: Hummingbird's `.autoGenerateHeadEndpoints`. `false` by default, as
     /// Hummingbird's: a HEAD request is then answered by a HEAD route, else by a route of any
     /// method (a route file's route without one), else 404. Read when the responder is built (and
-    /// by ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)``): the
+    /// by ``routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:trial:logger:onOutcome:)``): the
     /// table's ``URLRouter/RouterOptions/headMatchesGet``.
     public var answersHeadWithGet = false
 

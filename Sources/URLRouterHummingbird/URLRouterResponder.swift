@@ -37,7 +37,7 @@ public struct URLRouterResponder<Context: RequestContext>: HTTPResponder {
     enum Routes: Sendable {
         /// A table compiled once.
         case fixed(RouteTable<Endpoint<Context>>)
-        /// The table a route file serves now (``URLRouterBuilder/routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:logger:onOutcome:)``).
+        /// The table a route file serves now (``URLRouterBuilder/routeFile(_:defaultHandler:pollInterval:reloadsOnHangup:trial:logger:onOutcome:)``).
         case live(LiveRouteTable<Endpoint<Context>>)
         /// None: the table could not be compiled.
         case none

@@ -61,20 +61,24 @@ extension Application.Responder.Provider {
     ///     405 with an `Allow` header (and OPTIONS 204 with it) rather than 404.
     ///   - pollInterval: how often the file is looked at; 250 ms by default.
     ///   - reloadsOnHangup: whether `SIGHUP` reloads the file at once; `true` by default.
+    ///   - trial: when given, a changed file is put on trial beside the serving table under this
+    ///     policy rather than swapped in at once: it serves once promoted, by the policy or through
+    ///     ``Vapor/Application/routeFileTrial``. `nil` (the default) swaps each change in at once.
     ///   - onOutcome: called with the outcome of each reload, such as
     ///     `route table v3: 204 routes from routes.txt`.
     public static func urlRouter(
         routeFile: String, defaultHandler: String? = nil, options: RouterOptions = URLRouterResponder.vaporOptions,
         backend: RouterBackend = .default, answersMethodNotAllowed: Bool = false,
-        pollInterval: Duration = .milliseconds(250), reloadsOnHangup: Bool = true,
+        pollInterval: Duration = .milliseconds(250), reloadsOnHangup: Bool = true, trial: TrialPolicy? = nil,
         onOutcome: @escaping @Sendable (ReloadOutcome) -> Void = { _ in }
     ) -> Self {
         let settings = RouteFileBoot.Settings(
             path: routeFile, defaultHandler: defaultHandler, options: options, backend: backend,
             answersMethodNotAllowed: answersMethodNotAllowed, pollInterval: pollInterval,
-            reloadsOnHangup: reloadsOnHangup, onOutcome: onOutcome)
+            reloadsOnHangup: reloadsOnHangup, trial: trial, onOutcome: onOutcome)
         return .init { application in
             let boot = RouteFileBoot(settings)
+            application.storage[RouteFileBoot.Key.self] = boot
             application.lifecycle.use(boot)
             application.responder.use { application in boot.responder(for: application) }
         }

@@ -15,6 +15,7 @@ final class RouteFileBoot: LifecycleHandler {
         let answersMethodNotAllowed: Bool
         let pollInterval: Duration
         let reloadsOnHangup: Bool
+        let trial: TrialPolicy?
         let onOutcome: @Sendable (ReloadOutcome) -> Void
     }
 
@@ -24,6 +25,11 @@ final class RouteFileBoot: LifecycleHandler {
     let task = Mutex<Task<Void, Never>?>(nil)
 
     init(_ settings: Settings) { self.settings = settings }
+
+    /// The application's boot, for ``Vapor/Application/routeFileTrial``.
+    struct Key: StorageKey {
+        typealias Value = RouteFileBoot
+    }
 
     /// Reads the route file and compiles it beside the application's routes.
     ///
@@ -55,7 +61,8 @@ final class RouteFileBoot: LifecycleHandler {
             reportMetrics: application.http.server.configuration.reportMetrics)
         let watcher = RouteFileWatcher(
             table: table, path: settings.path, pollInterval: settings.pollInterval,
-            reloadsOnHangup: settings.reloadsOnHangup, valueOfRoute: value, onOutcome: settings.onOutcome)
+            reloadsOnHangup: settings.reloadsOnHangup, trial: settings.trial, valueOfRoute: value,
+            onOutcome: settings.onOutcome)
         state.withLock { $0 = (responder, watcher) }
     }
 
@@ -77,6 +84,9 @@ final class RouteFileBoot: LifecycleHandler {
         running?.cancel()
         await running?.value
     }
+
+    /// The table made at boot; `nil` before the boot.
+    var table: LiveRouteTable<URLRouterResponder.Target>? { state.withLock { $0?.watcher.table } }
 
     /// The responder made at boot; before the boot, one that answers 503.
     func responder(for application: Application) -> any Responder {

@@ -3,7 +3,7 @@ import Synchronization
 public import Vapor
 
 /// The handlers a route file names, registered in code by name: a route `GET /users/:id showUser`
-/// of the file given to ``Vapor/Application/Responder/Provider/urlRouter(routeFile:defaultHandler:options:backend:answersMethodNotAllowed:pollInterval:reloadsOnHangup:onOutcome:)``
+/// of the file given to ``Vapor/Application/Responder/Provider/urlRouter(routeFile:defaultHandler:options:backend:answersMethodNotAllowed:pollInterval:reloadsOnHangup:trial:onOutcome:)``
 /// is answered by the handler named `showUser`.
 ///
 /// ```swift

@@ -90,6 +90,42 @@ import URLRouterHummingbird
         }
     }
 
+    /// With a trial policy, a changed file goes on trial beside the serving table, which answers
+    /// until the policy has seen enough sampled requests: too many changed answers discard the
+    /// candidate, and the next one, which changes none, is promoted.
+    @Test func aChangedFileGoesOnTrialAndThePolicyDecides() async throws {
+        let path = try RouteFiles.write("GET /users listUsers\nGET /users/:id showUser\n")
+        let router = Self.router()
+        let routes = try router.routeFile(
+            path, pollInterval: .milliseconds(20), reloadsOnHangup: false,
+            trial: TrialPolicy(sampleEvery: 1, decideAfter: 3, promoteAtMostChanged: 0.4))
+        try router.validate()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), services: [routes])
+        try await app.test(.live) { client in
+            // A candidate that drops `/users`: two of three sampled requests change; discarded.
+            try RouteFiles.replace(path, with: "GET /users/:id showUser\n")
+            try await Patience.wait { routes.table.trialReport != nil }
+            #expect(try await fetch(client, "/users").body == "users")
+            #expect(try await fetch(client, "/users").body == "users")
+            #expect(try await fetch(client, "/users/7").body == "user 7 at /users/:id")
+            let discarded = routes.table.trialReport
+            #expect(discarded?.ending == .discarded)
+            #expect(discarded?.changed == 2)
+            #expect(discarded?.examples.first?.description == "GET localhost /users: GET /users -> noMatch")
+            #expect(try await fetch(client, "/users").body == "users")
+            #expect(routes.table.version == 1)
+
+            // A candidate that adds `/orders/:id`: no sampled request changes; promoted.
+            try RouteFiles.replace(
+                path, with: "GET /users listUsers\nGET /users/:id showUser\nGET /orders/:id showOrder\n")
+            try await Patience.wait { routes.table.trialReport?.ending == nil }
+            for _ in 0..<3 { #expect(try await fetch(client, "/users").body == "users") }
+            #expect(routes.table.trialReport?.ending == .promoted(version: 2))
+            #expect(try await fetch(client, "/orders/12").body == "order 12")
+        }
+    }
+
     @Test func aBadFileIsRefusedBeforeServingWithItsLines() throws {
         let router = Self.router()
         let path = try RouteFiles.write("GET /users listUsers\nGET /users/:id( showUser\nGET /a nosuch\nGET /b\n")

@@ -53,6 +53,58 @@ final class RouteFileTests: XCTestCase {
         }
     }
 
+    /// With a trial policy, a changed file goes on trial: the serving table answers, sampled
+    /// requests whose answer would change are counted, and the operator promotes the candidate
+    /// through `app.routeFileTrial`.
+    func testAChangedFileGoesOnTrialUntilTheOperatorPromotesIt() async throws {
+        let path = try RouteFiles.write("GET /users/:id showUser\n")
+        let provider = Application.Responder.Provider.urlRouter(
+            routeFile: path, pollInterval: .milliseconds(20), reloadsOnHangup: false,
+            trial: TrialPolicy(sampleEvery: 1))
+        let routes: (Application) -> Void = { app in
+            Self.routes(app)
+            // The operator's routes of `RouteFileTrial`'s documentation.
+            app.get("admin", "trial") { req in req.application.routeFileTrial?.report?.description ?? "no trial" }
+            app.post("admin", "trial", "promote") { req in
+                req.application.routeFileTrial?.promote()?.description ?? "no trial"
+            }
+        }
+        try await withApplication(provider, routes: routes) { app in
+            XCTAssertNil(app.routeFileTrial, "a trial handle before the boot")
+            let tester = try app.testable(method: .running(hostname: "127.0.0.1", port: 0))
+            XCTAssertNil(app.routeFileTrial?.report)
+            try RouteFiles.replace(path, with: "GET /users/:id showUser\nGET /orders/:id showOrder\n")
+            try await Patience.wait { app.routeFileTrial?.report != nil }
+            XCTAssertEqual(app.routeFileTrial?.report?.source, path)
+
+            // The serving table answers; only the request the candidate answers otherwise is counted.
+            try await tester.test(.GET, "/orders/12") { response async in XCTAssertEqual(response.status, .notFound) }
+            try await tester.test(.GET, "/users/7") { response async in XCTAssertEqual(response.body.string, "user 7") }
+            let report = try XCTUnwrap(app.routeFileTrial?.report)
+            XCTAssertEqual(report.sampled, 2)
+            XCTAssertEqual(report.changed, 1)
+            // Each example names the request (its Host header too) and both answers.
+            XCTAssertEqual(report.examples.map(\.url), ["/orders/12"])
+            XCTAssertEqual(report.examples.first?.host?.hasPrefix("127.0.0.1"), true)
+            XCTAssertEqual(report.examples.first?.serving, "noMatch")
+            XCTAssertEqual(report.examples.first?.candidate, "GET /orders/:id (id=12)")
+
+            // The operator reads the report and promotes the candidate.
+            try await tester.test(.GET, "/admin/trial") { response async in
+                XCTAssertTrue(response.body.string.contains("/orders/12: noMatch -> GET /orders/:id (id=12)"))
+            }
+            try await tester.test(.POST, "/admin/trial/promote") { response async in
+                XCTAssertTrue(response.body.string.hasPrefix("route table v2"), response.body.string)
+            }
+            XCTAssertEqual(app.routeFileTrial?.report?.ending, .promoted(version: 2))
+            XCTAssertEqual(app.routeFileTrial?.report?.sampled, 4)
+            try await tester.test(.GET, "/orders/12") { response async in
+                XCTAssertEqual(response.body.string, "order 12")
+            }
+            XCTAssertNil(app.routeFileTrial?.promote(), "a second promotion with no trial under way")
+        }
+    }
+
     /// The README's and the article's lines, as written there.
     func testTheDocumentationsLines() async throws {
         let routesPath = try RouteFiles.write("GET /users/:id showUser\n")

@@ -73,7 +73,7 @@ public struct RouteFileWatcher<Value: Sendable>: Service {
             valueOfRoute: { value($0.handler) }, onOutcome: onOutcome)
     }
 
-    /// ``init(table:path:pollInterval:reloadsOnHangup:value:onOutcome:)``, each route's value
+    /// ``init(table:path:pollInterval:reloadsOnHangup:trial:value:onOutcome:)``, each route's value
     /// made from the whole route (for the integrations).
     @_spi(Tools) public init(
         table: LiveRouteTable<Value>, path: String, pollInterval: Duration = .milliseconds(250),
