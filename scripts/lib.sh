@@ -1,6 +1,7 @@
 # Shared helpers for scripts/*: bash, set -euo pipefail in the caller.
 
-log() { printf '==> %s\n' "$*" >&2; }
+# Each line says how long the script has run, so that a CI log shows where its time goes.
+log() { printf '==> [%d s] %s\n' "$SECONDS" "$*" >&2; }
 fatal() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 # Installs Debian packages with apt (through sudo unless run as root).
