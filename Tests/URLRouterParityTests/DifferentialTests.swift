@@ -12,32 +12,19 @@ import URLRouterHandlers
 ///
 /// Seeded and reproducible: `URLROUTER_PARITY_SEED` picks the first seed (default 1),
 /// `URLROUTER_PARITY_TABLES` how many tables (default 2,000, each its own seed). A failure
-/// prints the seed, the table and the URL. The seeds are dealt into ``parts``, checked in
-/// parallel.
+/// prints the seed, the table and the URL.
 @Suite struct DifferentialTests {
     static let environment = ProcessInfo.processInfo.environment
     static let firstSeed = UInt64(environment["URLROUTER_PARITY_SEED"] ?? "") ?? 1
     static let tables = Int(environment["URLROUTER_PARITY_TABLES"] ?? "") ?? 2_000
-    static let parts = 4
 
-    /// The seeds of one part: every ``parts``th, from the part's own first.
-    static func seeds(part: Int) -> [UInt64] {
-        Array(stride(from: firstSeed + UInt64(part), to: firstSeed + UInt64(tables), by: parts))
-    }
-
-    @Test func thePartsDealEverySeedOnce() {
-        let dealt = (0..<Self.parts).flatMap(Self.seeds(part:))
-        #expect(dealt.sorted() == Array(Self.firstSeed..<(Self.firstSeed + UInt64(Self.tables))))
-    }
-
-    @Test(arguments: 0..<parts) func bothBackendsAgreeOnRandomTables(part: Int) throws {
+    @Test func bothBackendsAgreeOnRandomTables() throws {
         let backends = RouterBackend.available
         try #require(backends.count >= 2, "this build has both backends")
         var lookups = 0
         var matches = 0
         var throughTables = 0
-        let seeds = Self.seeds(part: part)
-        for seed in seeds {
+        for seed in Self.firstSeed..<(Self.firstSeed + UInt64(Self.tables)) {
             var generator = SeededGenerator(seed: seed)
             let table = RandomTable(using: &generator)
             let routers = backends.map { Router(options: table.options, handlerOptions: table.handling, backend: $0) }
@@ -129,7 +116,7 @@ import URLRouterHandlers
             }
         }
         // The generator must produce real matches, not only misses.
-        #expect(lookups == seeds.count * 24)
+        #expect(lookups == Self.tables * 24)
         #expect(matches > lookups / 10, "\(matches) of \(lookups) lookups matched")
         #expect(throughTables > lookups / 5, "\(throughTables) of \(lookups) lookups through the tables")
     }
