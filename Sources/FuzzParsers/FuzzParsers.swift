@@ -152,7 +152,6 @@ enum FuzzParsers {
         return [RequestChecks.strict, everyCheck, [.emptySegments], [.encodedSlashes]].map { checks in
             var options = RouterOptions()
             options.requestChecks = checks
-            options.hostAsSegment = .never
             let routes: [RouteTable<Int>.Route] = [.init("/**", value: 1), .init("/", value: 2)]
             let fast = try! RouteTable(routes, options: options)
             return (fast, fast.normalizingEveryURL())

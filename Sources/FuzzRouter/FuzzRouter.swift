@@ -7,9 +7,11 @@ import URLRouterHandlers
 /// The differential fuzz target: one ``RouterProgram`` on every backend of the build; any crash,
 /// or any difference in what they answer (registration outcome, rule outcome, winner, parameters,
 /// catch-all, path, scheme, rewrite, miss reason, `limitExceeded` included), is a finding. Where
-/// the program has none of the handler router's options, each backend's route table answers too,
-/// through its owning `lookup`, borrowed `withMatch` and a `LiveRouteTable`, and must answer as
-/// that backend's router does: the table's short way into a lookup is held to the router's steps.
+/// the program has none of the handler router's behaviours, each backend's route table (of the
+/// patterns as the router registers them) answers too, through its owning `lookup`, borrowed
+/// `withMatch` and a `LiveRouteTable`, each URL the router hands its table as it is, and must
+/// answer as that backend's router does: the table's short way into a lookup is held to the
+/// router's steps.
 @main
 enum FuzzRouter {
     static func main() {
@@ -56,9 +58,10 @@ enum FuzzRouter {
             if let report = compare("add rule \(rule.expression.debugDescription)", outcomes) { return report }
             if outcomes[0] == "added" { accepted.append(rule) }
         }
-        // A table has none of the handler router's options: a program without them is one it can express.
+        // A table has none of the handler router's behaviours: a program without them is one it can
+        // express, for the URLs the router hands its table as they are.
         var tables: [TableEntryPoints] = []
-        if program.handling == HandlerOptions() {
+        if !program.handling.hasBehaviours {
             for (backend, router) in zip(backends, routers) {
                 do {
                     let entryPoints = try TableEntryPoints(
@@ -77,7 +80,8 @@ enum FuzzRouter {
             }
             let what = "lookup \(lookup.url.debugDescription) method \(lookup.method ?? "-")"
             if let report = compare(what, answers) { return report }
-            for (index, entryPoints) in tables.enumerated() {
+            for (index, entryPoints) in tables.enumerated()
+            where entryPoints.routesAsGiven(lookup.url, under: program.handling) {
                 guard
                     let (entryPoint, seen) = entryPoints.disagreement(
                         withRouter: observed[index], method: lookup.method, url: lookup.url, variants: [])
@@ -102,6 +106,9 @@ enum FuzzRouter {
             let suite = try FixtureSuite(contentsOf: file)
             var program = RouterProgram()
             program.options = suite.options
+            program.handling.defaultScheme = suite.handlerOptions.defaultScheme
+            program.handling.hostAsSegment = suite.handlerOptions.hostAsSegment
+            program.handling.trailingStar = suite.handlerOptions.trailingStar
             program.routes = suite.routes.prefix(RouterProgram.maxRoutes).map { ($0.pattern, $0.method) }
             program.rules = suite.rewrites.prefix(RouterProgram.maxRules).map { ($0.match, $0.target) }
             var lookups: [(String, String?)] = []

@@ -14,8 +14,8 @@ import URLRouterHandlers
 /// ``RouterOptions/trailingSlash`` from bits 2 and 3 (`strict` 1, `redirect` 2, else `ignore`).
 struct RouterProgram: CustomStringConvertible {
     var options = RouterOptions()
-    /// The handler router's options (the fallback is fuzzed; transitions and callback URLs are
-    /// read from the match, not matched on).
+    /// The handler router's options (its reading of URLs and patterns and the fallback are
+    /// fuzzed; transitions and callback URLs are read from the match, not matched on).
     var handling = HandlerOptions()
     var routes: [(pattern: String, method: String?)] = []
     var rules: [(expression: String, target: String)] = []
@@ -32,9 +32,9 @@ struct RouterProgram: CustomStringConvertible {
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let flags = bytes.first else { return }
         options.caseInsensitive = flags & 1 != 0
-        options.trailingStar = flags & 2 != 0 ? .singleSegment : .catchAll
-        options.hostAsSegment = RouterOptions.HostAsSegment.allCases[Int(flags >> 2) & 3]
-        options.defaultScheme = flags & 16 != 0 ? "app" : nil
+        handling.trailingStar = flags & 2 != 0 ? .singleSegment : .catchAll
+        handling.hostAsSegment = HandlerOptions.HostAsSegment.allCases[Int(flags >> 2) & 3]
+        handling.defaultScheme = flags & 16 != 0 ? "app" : nil
         handling.fallbackToLastHandler = flags & 32 != 0
         options.strictVariants = flags & 64 != 0
         options.decodePlus = flags & 128 != 0
@@ -62,9 +62,9 @@ struct RouterProgram: CustomStringConvertible {
     var bytes: [UInt8] {
         var flags: UInt8 = 0
         if options.caseInsensitive { flags |= 1 }
-        if options.trailingStar == .singleSegment { flags |= 2 }
-        flags |= UInt8(RouterOptions.HostAsSegment.allCases.firstIndex(of: options.hostAsSegment) ?? 0) << 2
-        if options.defaultScheme != nil { flags |= 16 }
+        if handling.trailingStar == .singleSegment { flags |= 2 }
+        flags |= UInt8(HandlerOptions.HostAsSegment.allCases.firstIndex(of: handling.hostAsSegment) ?? 0) << 2
+        if handling.defaultScheme != nil { flags |= 16 }
         if handling.fallbackToLastHandler { flags |= 32 }
         if options.strictVariants { flags |= 64 }
         if options.decodePlus { flags |= 128 }

@@ -27,7 +27,7 @@ package struct RouteFileTable: Sendable {
         self.labels = labels
         var replaceOptions = options
         replaceOptions.duplicateRoutes = .replace
-        let router = Router(options: replaceOptions, backend: backend)
+        let router = Router(options: replaceOptions, handlerOptions: .readingAsTable, backend: backend)
         var refused: [(entry: Int, error: RouterError)] = []
         for (index, entry) in file.routes.enumerated() {
             do {

@@ -310,7 +310,9 @@ public struct ConformanceRunner: Sendable {
                     failure = "\(run.backend): \(problem)"
                 }
                 guard let tables = run.tables else { continue }
-                for entryPoint in tableEntryPoints where entryPoint.expresses(lookup, in: suite) {
+                let routedAsGiven = tables.routesAsGiven(lookup.url, under: suite.handlerOptions)
+                for entryPoint in tableEntryPoints
+                where entryPoint.expresses(lookup, in: suite, routedAsGiven: routedAsGiven) {
                     let name = entryPoint.resultName(backend: run.backend)
                     guard
                         let seen = tables.observe(

@@ -4,7 +4,7 @@ import URLRouterHandlers
 /// A way into the engine that `urlrouter check` runs each suite through (Docs/FIXTURES.md).
 ///
 /// The handler router (``router``) is the reference: it expresses every case. The route table's
-/// entry points run each case they can express (``expresses(_:in:)``) and must agree with it.
+/// entry points run each case they can express (``expresses(_:in:routedAsGiven:)``) and must agree with it.
 public enum EntryPoint: String, CaseIterable, Sendable {
     /// `Router.match`, the seeds' handler router.
     case router
@@ -22,11 +22,14 @@ public enum EntryPoint: String, CaseIterable, Sendable {
 
     /// Whether this entry point can express `lookup` in `suite`. A route table has no kinds, no
     /// extra values, no fallback, no transitions and no callback URLs, which only the handler
-    /// router has: a case that needs one of them runs on the router alone.
-    func expresses(_ lookup: FixtureSuite.Lookup, in suite: FixtureSuite) -> Bool {
+    /// router has, and reads the URL it is given as it is: a case that needs one of them, or whose
+    /// URL the router hands its table with a default scheme or a host segment inserted
+    /// (`routedAsGiven` false, ``HandlerOptions/routedURL(for:)``), runs on the router alone.
+    /// (The tables register the suite's patterns as the router does: ``TableEntryPoints``.)
+    func expresses(_ lookup: FixtureSuite.Lookup, in suite: FixtureSuite, routedAsGiven: Bool) -> Bool {
         guard self != .router else { return true }
         return lookup.extra.isEmpty && suite.routes.allSatisfy { $0.kind == lookup.kind }
-            && suite.handlerOptions == HandlerOptions()
+            && !suite.handlerOptions.hasBehaviours && routedAsGiven
     }
 
     /// `observation` as far as this entry point can observe it: the borrowed match reads the route,

@@ -213,31 +213,32 @@ struct JSONReader {
         return kind
     }
 
-    /// The options written at `at`, over `base`: for a suite, SEMANTICS.md's defaults (whatever a
-    /// table's defaults are); for a route file, a table's.
+    /// The options written at `at`, over `base` and `baseHandling`: for a suite, SEMANTICS.md's
+    /// defaults (whatever a table's defaults are); for a route file, a table's.
     func options(
-        _ value: Any?, at: String, over base: RouterOptions = .handlerRouter
+        _ value: Any?, at: String, over base: RouterOptions = .handlerRouter,
+        _ baseHandling: HandlerOptions = HandlerOptions()
     ) throws(FixtureError) -> (RouterOptions, HandlerOptions) {
         var options = base
-        var handling = HandlerOptions()
+        var handling = baseHandling
         guard let value else { return (options, handling) }
         let object = try self.object(value, at: at, allowed: JSONReader.optionFields)
         if let raw = object["defaultScheme"] {
             if isNull(raw) {
-                options.defaultScheme = nil
+                handling.defaultScheme = nil
             } else if let scheme = raw as? String, URLParts.isScheme(scheme) {
-                options.defaultScheme = scheme
+                handling.defaultScheme = scheme
             } else {
                 throw error(join(at, "defaultScheme"), "must be a scheme name such as \"ft\", or null")
             }
         }
         if let name = try string(object, "hostAsSegment", at: at) {
-            guard let rule = RouterOptions.HostAsSegment(name: name) else {
+            guard let rule = HandlerOptions.HostAsSegment(name: name) else {
                 throw error(
                     join(at, "hostAsSegment"), "'\(name)' is not always, unlessDotted, unlessDottedOrLocalhost or never"
                 )
             }
-            options.hostAsSegment = rule
+            handling.hostAsSegment = rule
         }
         if let flag = try bool(object, "caseInsensitive", at: at) { options.caseInsensitive = flag }
         if let length = try int(object, "maxURLLength", at: at) {
@@ -246,10 +247,10 @@ struct JSONReader {
         }
         if let flag = try bool(object, "decodePlus", at: at) { options.decodePlus = flag }
         if let name = try string(object, "trailingStar", at: at) {
-            guard let rule = RouterOptions.TrailingStar(name: name) else {
+            guard let rule = HandlerOptions.TrailingStar(name: name) else {
                 throw error(join(at, "trailingStar"), "'\(name)' is not catchAll or singleSegment")
             }
-            options.trailingStar = rule
+            handling.trailingStar = rule
         }
         if let flag = try bool(object, "fallbackToLastHandler", at: at) { handling.fallbackToLastHandler = flag }
         if let words = try stringArray(object, "transitionPrefixes", at: at) { handling.transitionPrefixes = words }
@@ -407,7 +408,7 @@ struct JSONReader {
 }
 
 extension FixtureSuite {
-    /// A table's options written as a fixture's `options` object (`{"trailingStar": "catchAll"}`)
+    /// A table's options written as a fixture's `options` object (`{"trailingSlash": "strict"}`)
     /// over a table's defaults, for the command line's `--options` (route files are served by
     /// tables).
     ///
@@ -420,11 +421,13 @@ extension FixtureSuite {
         } catch {
             throw reader.error("", "not valid JSON: \(error.localizedDescription)")
         }
-        let (options, handling) = try reader.options(object, at: "", over: RouterOptions())
+        let (options, handling) = try reader.options(object, at: "", over: RouterOptions(), .readingAsTable)
         // Route files are served by tables, which have none of the handler router's options.
-        guard handling == HandlerOptions() else {
+        guard handling == .readingAsTable else {
             throw reader.error(
-                "", "fallbackToLastHandler, transitionPrefixes and fragmentAsCallbackURL are the handler router's")
+                "",
+                "defaultScheme, hostAsSegment, trailingStar, fallbackToLastHandler, transitionPrefixes and "
+                    + "fragmentAsCallbackURL are the handler router's")
         }
         return options
     }

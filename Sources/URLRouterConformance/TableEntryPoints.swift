@@ -31,12 +31,14 @@ package final class TableEntryPoints {
         rebuild()
     }
 
-    /// The entry points over `suite`'s routes and rules.
+    /// The entry points over `suite`'s routes, as the handler router registers them (its default
+    /// scheme given, a final `*` the catch-all), and rules.
     convenience init(_ suite: FixtureSuite, backend: RouterBackend) throws(RouteValidationError) {
         try self.init(
             routes: suite.routes.map { route in
                 RouteTable<String>.Route(
-                    route.pattern, method: route.method, host: route.host, variant: route.variant,
+                    suite.handlerOptions.registered(route.pattern), method: route.method, host: route.host,
+                    variant: route.variant,
                     priority: route.priority, name: route.id, value: route.id)
             }, rewriteRules: suite.rewrites.map { ($0.match, $0.target) }, options: suite.options, backend: backend)
     }
@@ -46,9 +48,9 @@ package final class TableEntryPoints {
     package func follow(_ router: Router) {
         routes = router.registrations.map { registration in
             RouteTable<String>.Route(
-                registration.pattern, method: registration.method, host: registration.host,
-                variant: registration.variant, priority: registration.priority, name: registration.name,
-                value: registration.name ?? "")
+                router.handlerOptions.registered(registration.pattern), method: registration.method,
+                host: registration.host, variant: registration.variant, priority: registration.priority,
+                name: registration.name, value: registration.name ?? "")
         }
         rebuild()
     }
@@ -83,6 +85,15 @@ package final class TableEntryPoints {
             problem = "the table is refused: \(error)"
         }
         live.replace(routes, rewriteRules: rewriteRules, source: "conformance")
+    }
+
+    /// Whether the handler router under `handling` hands its table `url`, once rewritten by the
+    /// table's rules, as it is (``HandlerOptions/routedURL(for:)``): then the table's entry points
+    /// route the URL the router routes.
+    package func routesAsGiven(_ url: String, under handling: HandlerOptions) -> Bool {
+        var routed = url
+        if let table, case .rewritten(let rewritten) = table.rewrite(url) { routed = rewritten }
+        return handling.routedURL(for: routed) == nil
     }
 
     /// What `entryPoint` observes for `lookup`, or `nil` when there is no table.

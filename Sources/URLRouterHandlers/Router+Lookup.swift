@@ -22,14 +22,18 @@ extension Router {
 }
 
 extension Router.Snapshot {
-    /// Looks `url` up on `host` (`nil`: the URL's own) in the snapshot's table under `handling`.
+    /// Looks `url` up on `host` (`nil`: the URL's own) in the snapshot's table under `handling`,
+    /// its table routing what `layering` makes of the URL (``HandlerOptions/layering``).
     func lookup(
         _ url: String, method: String?, host: String? = nil, variants: [String], extra: [String: any Sendable],
-        handling: HandlerOptions
+        handling: HandlerOptions, layering: RoutedURL.Layering?
     ) -> Router.Found {
         var transition: String?
+        // Nearly every URL is a path the router routes as it is: its table then takes its short way.
+        let layering = handling.mayInsert(into: url) ? layering : nil
         let result = routes.withPreparedLookup(
-            url, method: method, host: host, variants: variants, forcingCharges: handling.fallbackToLastHandler
+            url, method: method, host: host, variants: variants, forcingCharges: handling.fallbackToLastHandler,
+            layering: layering
         ) { prepared in
             if !handling.transitionPrefixes.isEmpty, let first = prepared.firstSegment,
                 let word = handling.transitionPrefixes.first(where: { asciiCaseInsensitiveEqual($0.utf8, first.utf8) })

@@ -2,7 +2,8 @@
 
 extension Router {
     /// Builds a URL for the route named `name` from the routes registered now; see
-    /// `RouteTable.url(forRouteNamed:parameters:catchAll:query:)`.
+    /// `RouteTable.url(forRouteNamed:parameters:catchAll:query:)`. A URL with a scheme has an empty
+    /// host (`app:///page/x`), which routes alike under every ``HandlerOptions/hostAsSegment``.
     public func url(
         forRouteNamed name: String, parameters: [String: String] = [:], catchAll: [String] = [],
         query: [(name: String, value: String)] = []
@@ -17,6 +18,7 @@ extension Router {
         catchAll: [String] = [], query: [(name: String, value: String)] = []
     ) throws(URLBuildError) -> String {
         try snapshot().routes.url(
-            forPattern: pattern, method: method, parameters: parameters, catchAll: catchAll, query: query)
+            forPattern: handlerOptions.registered(pattern), method: method, parameters: parameters,
+            catchAll: catchAll, query: query)
     }
 }

@@ -22,6 +22,8 @@ public final class Router: Sendable {
     package let options: RouterOptions
     /// What the router does besides its table's lookups, fixed when it is made.
     package let handlerOptions: HandlerOptions
+    /// The URL its table routes in place of each URL (``HandlerOptions/layering``), made once.
+    let layering: RoutedURL.Layering?
     /// The matching backend.
     package let backend: RouterBackend
 
@@ -58,6 +60,7 @@ public final class Router: Sendable {
     ) {
         self.options = options
         self.handlerOptions = handlerOptions
+        self.layering = handlerOptions.layering
         self.backend = backend
         self.logger = logger ?? Logger(label: "URLRouterHandlers", factory: { _ in SwiftLogNoOpLogHandler() })
         self.state = LockedValue(State(registry: RouteRegistry(options: options)))
@@ -163,7 +166,11 @@ public final class Router: Sendable {
             let (pattern, method) = try RouteValidation.checked(
                 pattern: definition.pattern, method: definition.method, variant: definition.variant,
                 backend: backend)
-            prepared.append((pattern, method, try RouteValidation.host(definition.host, pattern: pattern)))
+            prepared.append(
+                (
+                    handlerOptions.registered(pattern), method,
+                    try RouteValidation.host(definition.host, pattern: pattern)
+                ))
         }
         let replaced = try state.withLock { (state: inout State) throws(RouterError) -> [RouteRegistration] in
             let registrations = zip(prepared, definitions).enumerated().map { offset, item in
@@ -199,7 +206,7 @@ public final class Router: Sendable {
     @discardableResult
     public func unregister(_ pattern: String, method: String? = nil, variant: String? = nil) throws(RouterError) -> Bool
     {
-        let parsed = try RoutePattern(pattern)
+        let parsed = handlerOptions.registered(try RoutePattern(pattern))
         let method = try RouteValidation.method(method, pattern: pattern)
         return state.withLock { state in
             guard let removed = state.registry.remove(pattern: parsed, method: method, variant: variant) else {
@@ -336,7 +343,8 @@ public final class Router: Sendable {
         extra: [String: any Sendable] = [:]
     ) -> Result<RouterMatch, RouteMiss> {
         let found = snapshot().lookup(
-            url, method: method, host: host, variants: variants, extra: extra, handling: handlerOptions)
+            url, method: method, host: host, variants: variants, extra: extra, handling: handlerOptions,
+            layering: layering)
         return found.result.map(found.routerMatch)
     }
 
@@ -349,7 +357,8 @@ public final class Router: Sendable {
         extra: [String: any Sendable] = [:]
     ) -> (result: Result<RouterMatch, RouteFailure>, transition: String?, callbackURL: String?) {
         let found = snapshot().lookup(
-            url, method: method, host: host, variants: variants, extra: extra, handling: handlerOptions)
+            url, method: method, host: host, variants: variants, extra: extra, handling: handlerOptions,
+            layering: layering)
         return (Router.entered(found, kind: kind).map(\.match), found.transition, found.callbackURL)
     }
 
@@ -409,7 +418,9 @@ public final class Router: Sendable {
     ) -> Result<(match: RouterMatch, handler: RouteHandler), RouteFailure> {
         let snapshot = snapshot()
         let result = Router.entered(
-            snapshot.lookup(url, method: method, variants: variants, extra: extra, handling: handlerOptions), kind: kind
+            snapshot.lookup(
+                url, method: method, variants: variants, extra: extra, handling: handlerOptions, layering: layering),
+            kind: kind
         )
         switch result {
         case .success: break

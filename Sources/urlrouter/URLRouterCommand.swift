@@ -96,7 +96,7 @@ extension URLRouterCommand {
         @Option(
             name: .long,
             help: """
-                With --routes: router options as a fixture's options object, e.g. '{"trailingStar": "singleSegment"}'.
+                With --routes: router options as a fixture's options object, e.g. '{"trailingSlash": "strict"}'.
                 """)
         var options: String?
 

@@ -17,11 +17,13 @@ import Testing
         for file in BundledFixtures.files {
             let suite = try FixtureSuite(contentsOf: file)
             let result = ConformanceRunner(backends: RouterBackend.available).run(suite)
+            let tables = try TableEntryPoints(suite, backend: .foundation)
             for (testCase, outcome) in zip(suite.cases, result.cases.dropFirst(suite.invalid.count)) {
                 guard case .lookup(let lookup) = testCase.action else { continue }
                 lookups += 1
                 let names = Set(outcome.results.map(\.backend))
-                let expressed = EntryPoint.withMatch.expresses(lookup, in: suite)
+                let expressed = EntryPoint.withMatch.expresses(
+                    lookup, in: suite, routedAsGiven: tables.routesAsGiven(lookup.url, under: suite.handlerOptions))
                 for backend in RouterBackend.available.map(\.name) {
                     for entryPoint in [EntryPoint.lookup, .withMatch, .live] {
                         #expect(

@@ -35,12 +35,12 @@ import URLRouterHandlers
               "invalid": [ { "pattern": "/b/:x/:x", "method": "GET", "error": "duplicateParameter" },
                            { "rewrite": { "match": "(", "target": "z" }, "error": "invalidRewriteRule" } ] }
             """#)
-        #expect(suite.options.defaultScheme == "ft")
+        #expect(suite.handlerOptions.defaultScheme == "ft")
         #expect(suite.handlerOptions.transitionPrefixes == ["push"])
         #expect(suite.options.maxURLLength == 100)
         #expect(suite.options.caseInsensitive)
-        #expect(suite.options.hostAsSegment == .never)
-        #expect(suite.options.trailingStar == .singleSegment)
+        #expect(suite.handlerOptions.hostAsSegment == .never)
+        #expect(suite.handlerOptions.trailingStar == .singleSegment)
         #expect(
             suite.routes == [
                 FixtureSuite.Route(id: "a", pattern: "/a/:id", kind: .object, variant: "B", method: "GET", priority: 2)

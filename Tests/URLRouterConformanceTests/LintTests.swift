@@ -203,13 +203,17 @@ enum RepositoryFolders {
         #expect(output.contains("\(table):7:18: error: invalidConstraint"), "\(output)")
         try withFile("routes.json", #"{ "account/setting": "Settings", "ft": { "order/:id": "Order" } }"#) { good in
             let (goodStatus, answer) = try URLRouterExecutable.run([
-                // `--options` are read over a table's defaults, a server's: an app's URLs need their
-                // host as a segment.
-                "match", "--routes", good, "ft://order/42", "--options",
-                #"{"caseInsensitive": true, "hostAsSegment": "always"}"#,
+                // `--options` are read over a table's defaults, a server's: the host is not a segment.
+                "match", "--routes", good, "FT:///Order/42", "--options", #"{"caseInsensitive": true}"#,
             ])
             #expect(goodStatus == 0)
             #expect(answer.contains("route: ft://order/:id (\(good):1)\n  params: id=42"), "\(answer)")
+            // A route file is served by a table, which reads URLs as they are.
+            let (refusedStatus, refusal) = try URLRouterExecutable.run([
+                "match", "--routes", good, "ft://order/42", "--options", #"{"hostAsSegment": "always"}"#,
+            ])
+            #expect(refusedStatus != 0)
+            #expect(refusal.contains("hostAsSegment") && refusal.contains("the handler router's"), "\(refusal)")
         }
     }
 }

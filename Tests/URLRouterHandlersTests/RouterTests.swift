@@ -148,9 +148,9 @@ func reason<Success>(_ result: Result<Success, RouteMiss>) -> RouteMiss.Reason? 
     }
 
     @Test func unregisterOneAllOrAScheme() throws {
-        var options = RouterOptions.handlerRouter
-        options.defaultScheme = "ft"
-        let router = Router(options: options)
+        var handling = HandlerOptions()
+        handling.defaultScheme = "ft"
+        let router = Router(handlerOptions: handling)
         try router.register("/a") { _ in }
         try router.register("/a", method: "GET") { _ in }
         try router.register("x://b") { _ in }

@@ -20,7 +20,9 @@ struct SeededGenerator: RandomNumberGenerator {
 /// A random route table with options, and URLs aimed at it.
 struct RandomTable: CustomStringConvertible {
     var options = RouterOptions()
-    /// The handler router's options: a table that sets one is looked up through the router alone.
+    /// The handler router's options: a table with one of its behaviours is looked up through the
+    /// router alone, and so is a URL it routes otherwise than a table (its default scheme or host
+    /// segment inserted).
     var handling = HandlerOptions()
     var routes: [RouteDefinition] = []
     var rules: [(expression: String, target: String)] = []
@@ -52,9 +54,9 @@ struct RandomTable: CustomStringConvertible {
 
     init<G: RandomNumberGenerator>(using generator: inout G) {
         options.caseInsensitive = Int.random(in: 0..<6, using: &generator) == 0
-        options.trailingStar = Bool.random(using: &generator) ? .catchAll : .singleSegment
-        options.hostAsSegment = RouterOptions.HostAsSegment.allCases.randomElement(using: &generator)!
-        options.defaultScheme = Int.random(in: 0..<5, using: &generator) == 0 ? "app" : nil
+        handling.trailingStar = Bool.random(using: &generator) ? .catchAll : .singleSegment
+        handling.hostAsSegment = HandlerOptions.HostAsSegment.allCases.randomElement(using: &generator)!
+        handling.defaultScheme = Int.random(in: 0..<5, using: &generator) == 0 ? "app" : nil
         handling.fallbackToLastHandler = Int.random(in: 0..<5, using: &generator) == 0
         options.strictVariants = Int.random(in: 0..<4, using: &generator) == 0
         options.decodePlus = Bool.random(using: &generator)

@@ -302,11 +302,10 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
     }
 
     @Test func theYFRouterExample() throws {
-        var yfOptions = RouterOptions.handlerRouter
-        yfOptions.defaultScheme = "app"
         var yfHandling = HandlerOptions()
+        yfHandling.defaultScheme = "app"
         yfHandling.fallbackToLastHandler = true
-        let yf = Router(options: yfOptions, handlerOptions: yfHandling)
+        let yf = Router(handlerOptions: yfHandling)
 
         try yf.register("YF:///feed/detail/:id") { match in
             print("detail", match.parameters.get("id") ?? "", match.parameters.get("city") ?? "")
@@ -348,7 +347,7 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
         // detail.value == .detail, detailId "1", optionalParam "2"
         let a = try screens.lookup(method: nil, url: "/detail/1", variants: ["A", "B"]).get().value  // .detailA
         let b = try screens.lookup(method: nil, url: "/detail/2", variants: ["B"]).get().value  // .detailB
-        let list = try screens.lookup(method: nil, url: "abrouter://list").get().value  // .list
+        let list = try screens.lookup(method: nil, url: "abrouter:///list").get().value  // .list
 
         let actions = Router()
         try actions.register("/alert/:msg") { match in
@@ -364,12 +363,11 @@ enum Screen: Sendable { case list, detail, detailA, detailB }
     }
 
     @Test func theFTRouterExample() throws {
-        var ftOptions = RouterOptions.handlerRouter
-        ftOptions.defaultScheme = "ft"
         var ftHandling = HandlerOptions()
+        ftHandling.defaultScheme = "ft"
         ftHandling.transitionPrefixes = ["push", "present", "back", "root"]
         ftHandling.fragmentAsCallbackURL = true
-        let ft = Router(options: ftOptions, handlerOptions: ftHandling)
+        let ft = Router(handlerOptions: ftHandling)
 
         let classes = Data(
             """

@@ -37,7 +37,8 @@ import URLRouterHandlers
             try table.url(forRouteNamed: "file", parameters: ["id": "7"], catchAll: ["a b", "c/d"])
                 == "/users/7/files/a%20b/c%2Fd")
         #expect(try table.url(forRouteNamed: "name", parameters: ["name": "x/y 100%"]) == "/names/x%2Fy%20100%25")
-        #expect(try table.url(forRouteNamed: "cafe", parameters: ["slug": "é"]) == "app://caf%C3%A9/%C3%A9")
+        // A table routes paths: a URL with a scheme has an empty host.
+        #expect(try table.url(forRouteNamed: "cafe", parameters: ["slug": "é"]) == "app:///caf%C3%A9/%C3%A9")
         #expect(
             try table.url(forRouteNamed: "name", parameters: ["name": "a"], query: [("q", "1 2"), ("x", "&")])
                 == "/names/a?q=1%202&x=%26")

@@ -36,13 +36,16 @@
     ///     table with host routes.
     ///   - forcingCharges: charge every regex the lookup runs to its budget, however short the URL
     ///     (for a layer that matches more than once).
+    ///   - layering: the URL the layer routes in place of the one the table would, after its
+    ///     rewrite (``RoutedURL``); `nil` routes that one.
     @inlinable
     public func withPreparedLookup<Result>(
         _ url: String, method: String?, host: String? = nil, variants: [String], forcingCharges: Bool,
-        _ body: (inout PreparedLookup) -> Result
+        layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Result
     ) -> Result {
         table.withPreparedLookup(
-            url, method: method, host: host, variants: variants, forcingCharges: forcingCharges, body)
+            url, method: method, host: host, variants: variants, forcingCharges: forcingCharges, layering: layering,
+            body)
     }
 
     /// The number of compiled routes: what one more match of a prepared lookup may visit.

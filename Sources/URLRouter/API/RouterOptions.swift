@@ -12,14 +12,9 @@
 /// ```
 ///
 /// The iOS routers' options (the host as the first segment, a final `*` as a catch-all, a default
-/// scheme) are the handler router's: `URLRouterHandlers` adds them to this type.
+/// scheme) are the handler router's (`HandlerOptions` in `URLRouterHandlers`): a table routes
+/// paths, and `**` is its catch-all.
 public struct RouterOptions: Sendable, Hashable {
-    /// ``fallbackScheme``, lower-cased.
-    private var _fallbackScheme: String?
-
-    /// Whether the host is a path segment. Default `never`: a server routes paths.
-    @_spi(HandlerRouter) public var hostRule: HostRule = .never
-
     /// Literal pattern text compares ASCII-case-insensitively. Captured values keep their case.
     public var caseInsensitive: Bool = false
 
@@ -28,10 +23,6 @@ public struct RouterOptions: Sendable, Hashable {
 
     /// `+` in the query means a space.
     public var decodePlus: Bool = false
-
-    /// What a final `*` matches. Default one segment, as in Hummingbird, Vapor and routing-kit;
-    /// `**` is the catch-all.
-    @_spi(HandlerRouter) public var starRule: StarRule = .singleSegment
 
     /// A route with none of the requested variants does not fall back to its untagged target.
     public var strictVariants: Bool = false
@@ -71,40 +62,9 @@ public struct RouterOptions: Sendable, Hashable {
     /// has it (`.` and `..` are ordinary segments).
     public var requestChecks: RequestChecks = .strict
 
-    /// A server's defaults: the host is not a segment, a final `*` is one segment, and the strict
-    /// profile's request checks are on. (SEMANTICS.md section 8 has the iOS routers' defaults, which
-    /// the handler router of `URLRouterHandlers` starts from: the host is the first segment, a
-    /// final `*` is a catch-all, and no request is refused.)
+    /// A server's defaults: the strict profile's request checks are on. (SEMANTICS.md section 8
+    /// has the iOS routers' defaults, which the handler router of `URLRouterHandlers` starts from:
+    /// no request is refused, and its own options make the host the first segment and a final
+    /// `*` a catch-all.)
     public init() {}
-}
-
-// The handler router's options in the core: its iOS routers' host-as-segment, trailing star and
-// default scheme (URLRouterHandlers names them `hostAsSegment`, `trailingStar`, `defaultScheme`).
-@_spi(HandlerRouter) extension RouterOptions {
-    /// Whether the URL's host is its first path segment (the handler router's `hostAsSegment`).
-    public enum HostRule: Sendable, Hashable, CaseNamed {
-        /// The host is always the first segment (`app://page/x` has segments `page`, `x`).
-        case always
-        /// A host containing `.` (`www.example.com`) is not a segment.
-        case unlessDotted
-        /// Neither a dotted host nor `localhost` is a segment.
-        case unlessDottedOrLocalhost
-        /// The host never takes part in matching.
-        case never
-    }
-
-    /// What a `*` that ends a pattern matches (the handler router's `trailingStar`).
-    public enum StarRule: Sendable, Hashable, CaseNamed {
-        /// One or more remaining segments, reported as the match's `catchall`.
-        case catchAll
-        /// Exactly one segment, like a `*` in the middle (routing-kit, Hummingbird).
-        case singleSegment
-    }
-
-    /// Scheme given to scheme-less patterns and scheme-less URLs (the handler router's
-    /// `defaultScheme`). Stored lower-cased.
-    public var fallbackScheme: String? {
-        get { _fallbackScheme }
-        set { _fallbackScheme = newValue.map { asciiLowercased($0) } }
-    }
 }

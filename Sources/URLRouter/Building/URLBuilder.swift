@@ -78,7 +78,7 @@ struct URLBuilder {
         }
         var url = segments.joined(separator: "/")
         if let scheme = pattern.scheme {
-            url = scheme + (options.hostRule == .always ? "://" : ":///") + url
+            url = scheme + ":///" + url
         } else {
             url = "/" + url
         }
@@ -181,7 +181,6 @@ struct URLBuilder {
     private static func segment(_ segment: RoutePattern.Segment, options: RouterOptions, matches value: String) -> Bool
     {
         var single = options
-        single.fallbackScheme = nil
         single.duplicateRoutes = .replace
         guard let table = try? RouteTable<Int>([.init("/\(segment)", value: 0)], options: single, backend: .foundation)
         else { return false }

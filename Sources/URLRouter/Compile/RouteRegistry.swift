@@ -284,10 +284,9 @@ struct PatternKey: Hashable, Sendable {
     }
 
     public init(_ pattern: RoutePattern, host: HostPattern? = nil, options: RouterOptions) {
-        let hasDoubleStar = pattern.segments.contains(.doubleStar)
         var elements: [RouteElement] = []
         elements.reserveCapacity(pattern.segments.count)  // kept by the compiled route: no room to spare
-        for (index, segment) in pattern.segments.enumerated() {
+        for segment in pattern.segments {
             switch segment.kind {
             case .literal(let text): elements.append(.literal(text))
             case .parameter(_, nil): elements.append(.parameter)
@@ -303,14 +302,12 @@ struct PatternKey: Hashable, Sendable {
                                 case .star: return .star
                                 }
                             })))
-            case .star:
-                let isLast = index == pattern.segments.count - 1
-                elements.append(isLast && !hasDoubleStar && options.starRule == .catchAll ? .catchAll : .wildcard)
+            case .star: elements.append(.wildcard)
             case .doubleStar: elements.append(.catchAll)
             }
         }
         self.init(
-            scheme: pattern.scheme ?? options.fallbackScheme, elements: elements, endsWithSlash: pattern.endsWithSlash,
+            scheme: pattern.scheme, elements: elements, endsWithSlash: pattern.endsWithSlash,
             host: host, optionalCount: pattern.optionalCount, options: options)
     }
 

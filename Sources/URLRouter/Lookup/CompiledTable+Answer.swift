@@ -74,18 +74,20 @@ extension CompiledTable {
     }
 
     /// The owning answer: the registration of the lookup's winner that answers `variants`, and
-    /// the match copied out of the lent buffers, or the miss.
+    /// the match copied out of the lent buffers, or the miss. Its spans are of the URL it routed:
+    /// a layer's (``RoutedURL``), the rewritten one or `url`.
     func copy(
         _ prepared: borrowing PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]?
     ) -> Result<RouteMatch, RouteMiss> {
-        let routedURL = prepared.resolution.rewrittenURL ?? url
+        let layeredURL = prepared.resolution.layered?.url
+        let routedURL = layeredURL ?? prepared.resolution.rewrittenURL ?? url
         guard let handle = answeringHandle(prepared.resolution, variants: variants) else {
             return .failure(
                 RouteMiss(
                     reason: prepared.resolution.missReason ?? .noMatch, url: url,
                     rewrittenURL: prepared.resolution.rewrittenURL,
                     request: prepared.requestURL(
-                        routedURL, decodePlus: decodePlus, defaultScheme: defaultScheme,
+                        routedURL, decodePlus: decodePlus,
                         decoded: Resolution.extras(
                             storage: prepared.request.bytes, segmentCount: prepared.request.segments.count,
                             written: prepared.resolution.writtenSegments)),
@@ -94,13 +96,13 @@ extension CompiledTable {
         return .success(
             RouteMatch(
                 store: store, handle: handle, routedURL: routedURL,
-                scheme: prepared.schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
+                scheme: prepared.schemeString, decodePlus: decodePlus,
                 spans: (prepared.resolution.hostSpan, prepared.resolution.querySpan, prepared.resolution.fragmentSpan),
                 catchAll: prepared.resolution.catchAll, segments: prepared.request.segments,
                 segmentRun: prepared.request.segmentRun, captures: prepared.resolution.captures,
                 rare: prepared.resolution.rare,
                 decoded: (prepared.request.bytes, prepared.resolution.writtenSegments), extra: extra,
-                callerURL: prepared.resolution.rewrittenURL == nil ? nil : url))
+                callerURL: prepared.resolution.rewrittenURL == nil && layeredURL == nil ? nil : url))
     }
 }
 

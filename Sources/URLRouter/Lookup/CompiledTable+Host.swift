@@ -24,13 +24,17 @@ extension CompiledTable {
     /// room lent for the call, else, in a table with host routes, the URL's own host; `body` gets
     /// the prepared lookup, its request on that host (empty: none), lent for the call.
     ///
-    /// - Parameter forcingCharges: as for ``resolve(_:method:variants:forcingCharges:_:)``.
+    /// - Parameters:
+    ///   - forcingCharges: as for ``resolve(_:method:variants:forcingCharges:layering:_:)``.
+    ///   - layering: as for ``resolve(_:method:variants:forcingCharges:layering:_:)``.
     func resolve(
         _ url: String, method: String?, host given: String?, variants: [String], forcingCharges: Bool = false,
-        _ body: (inout PreparedLookup) -> Void
+        layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Void
     ) {
         guard var given else {
-            return resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { prepared in
+            return resolve(
+                url, method: method, variants: variants, forcingCharges: forcingCharges, layering: layering
+            ) { prepared in
                 guard matchesHosts, prepared.resolution.scanned, var host = prepared.resolution.urlHost else {
                     return body(&prepared)
                 }
@@ -49,7 +53,9 @@ extension CompiledTable {
                     return CompiledTable.miss(.malformedURL, error.description, rewrittenURL: nil, body)
                 }
                 let host = UnsafeBufferPointer(rebasing: room[..<count])
-                resolve(url, method: method, variants: variants, forcingCharges: forcingCharges) { prepared in
+                resolve(
+                    url, method: method, variants: variants, forcingCharges: forcingCharges, layering: layering
+                ) { prepared in
                     if prepared.resolution.scanned { prepared.request.host = host }
                     body(&prepared)
                 }

@@ -12,12 +12,15 @@
     ///     table with host routes.
     ///   - forcingCharges: charge every regex the lookup runs to its budget, however short the URL
     ///     (for a layer that matches more than once).
+    ///   - layering: the URL the layer routes in place of the one the table would (``RoutedURL``).
     public func withPreparedLookup<Result>(
         _ url: String, method: String?, host: String? = nil, variants: [String], forcingCharges: Bool,
-        _ body: (inout PreparedLookup) -> Result
+        layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Result
     ) -> Result {
         var result: Result?
-        resolve(url, method: method, host: host, variants: variants, forcingCharges: forcingCharges) {
+        resolve(
+            url, method: method, host: host, variants: variants, forcingCharges: forcingCharges, layering: layering
+        ) {
             result = body(&$0)
         }
         return result.unsafelyUnwrapped

@@ -71,14 +71,11 @@ struct CompiledTable: Sendable {
     /// copy made by ``normalizingEveryURL()``.
     private(set) var scansPlain = true
     /// Whether lookups take the short way into step 3
-    /// (``resolve(_:method:variants:forcingCharges:_:)``): the table has no rewrite rules, no
-    /// regex whose work a lookup must charge, and no default scheme (which the full way applies
-    /// to the scan it makes, so that no URL is scanned twice).
+    /// (``resolve(_:method:variants:forcingCharges:layering:_:)``): the table has no rewrite
+    /// rules and no regex whose work a lookup must charge.
     let takesShortWay: Bool
     // The options a lookup reads, held apart: reading them does not copy ``options``.
     let maxURLLength: Int
-    let hostRule: RouterOptions.HostRule
-    let defaultScheme: String?
     let decodePlus: Bool
     /// The request shapes refused before matching (the strict profile).
     let requestChecks: RequestChecks
@@ -123,11 +120,11 @@ struct CompiledTable: Sendable {
         self.matchesHosts = routes.contains { $0.host != nil }
         let regexWork = RegexWork(routes: routes, rules: rules, options: options)
         self.regexWork = regexWork
-        (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostRule, options.fallbackScheme)
+        self.maxURLLength = options.maxURLLength
         self.decodePlus = options.decodePlus
         self.requestChecks = options.requestChecks
         self.maxCaptureCount = routes.map(\.captureCount).max() ?? 0
-        self.takesShortWay = rules.isEmpty && !regexWork.mayExceedBudget && options.fallbackScheme == nil
+        self.takesShortWay = rules.isEmpty && !regexWork.mayExceedBudget
     }
 
     /// The same table with every URL normalized in full, never scanned plain: what the tests and
@@ -169,10 +166,10 @@ struct CompiledTable: Sendable {
         self.reportsMethodNotAllowed = false
         (marksTrailingSlash, redirectsTrailingSlash, matchesHosts) = (false, false, false)
         self.store = RegistrationStore(routes: [])
-        self.takesShortWay = options.fallbackScheme == nil
+        self.takesShortWay = true
         self.methods = MethodList(routes: [], headMatchesGet: options.headMatchesGet)
         self.maxCaptureCount = 0
-        (maxURLLength, hostRule, defaultScheme) = (options.maxURLLength, options.hostRule, options.fallbackScheme)
+        self.maxURLLength = options.maxURLLength
         self.decodePlus = options.decodePlus
         self.requestChecks = options.requestChecks
         self.regexWork = RegexWork(routes: [], rules: [], options: options)
@@ -214,7 +211,8 @@ struct CompiledTable: Sendable {
     ///
     /// Everything `body` gets (the bytes, the ranges) lives only for the call. With
     /// `forcingCharges`, every regex the lookup runs is charged to its budget, however short the
-    /// URL: for a layer that matches more often than once.
+    /// URL: for a layer that matches more often than once. A layer that routes another URL than
+    /// the one it was given passes `layering` (see ``RoutedURL``).
     ///
     /// Nearly every lookup is one of a table that takes the short way (``takesShortWay``), for a
     /// native string whose segments and captures fit room of constant size: its step 3 runs here,
@@ -224,11 +222,13 @@ struct CompiledTable: Sendable {
     @inline(__always)
     func resolve(
         _ url: String, method: String?, variants: [String], forcingCharges: Bool = false,
-        _ body: (inout PreparedLookup) -> Void
+        layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Void
     ) {
         let method = methods.filter(for: method)
-        guard !forcingCharges, takesShortWay else {
-            return resolveInFull(url, method, variants, forcingCharges: forcingCharges, body)
+        // A URL a layer routes as it is takes the short way too (a table that takes it has no
+        // rules: the layer is asked of the URL itself).
+        guard !forcingCharges, takesShortWay, layering.map({ $0(url) == nil }) ?? true else {
+            return resolveInFull(url, method, variants, forcingCharges: forcingCharges, layering: layering, body)
         }
         let prepared = url.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             var segmentCapacity = PlainScan.segmentCapacity(urlLength: bytes.count)
@@ -241,20 +241,19 @@ struct CompiledTable: Sendable {
             }
             return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: RangeBuffer.fixedCapacity) { room in
                 let lent = Lent(bytes, room: room.baseAddress, segmentCapacity, maxCaptureCount)
-                switch prepareScanned(url, lent, nil, method, variants, false, WorkBudget(), body) {
-                case .prepared: return true
-                case .needsDefaultScheme: return false  // not in a table that takes the short way
-                }
+                prepareScanned(url, lent, nil, method, variants, false, WorkBudget(), body)
+                return true
             }
         }
         if prepared != true { resolveInFull(url, method, variants, forcingCharges: false, body) }
     }
 
-    /// Steps 1 to 3 in full: the length, the charges, the rewrite, and step 3 on any string.
+    /// Steps 1 to 3 in full: the length, the charges, the rewrite, a layer's URL, and step 3 on
+    /// any string.
     @inline(never)
     func resolveInFull(
         _ url: String, _ method: MethodFilter, _ variants: [String], forcingCharges: Bool,
-        _ body: (inout PreparedLookup) -> Void
+        layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Void
     ) {
         guard url.utf8.count <= maxURLLength else {
             return CompiledTable.miss(.urlTooLong, "longer than \(maxURLLength) bytes", rewrittenURL: nil, body)
@@ -266,21 +265,21 @@ struct CompiledTable: Sendable {
             : regexWork.mayExceedBudget
                 && !regexWork.fits(
                     urlLength: url.utf8.count, rewritable: !rules.isEmpty, calls: RegexWork.matcherCallsPerLookup)
-        guard rules.isEmpty else { return resolveRewriting(url, method, variants, charging, body) }
-        prepare(url, rewrittenURL: nil, method, variants, charging, WorkBudget(), body)
+        guard rules.isEmpty else { return resolveRewriting(url, method, variants, charging, layering, body) }
+        prepare(url, rewrittenURL: nil, method, variants, charging, WorkBudget(), layering, body)
     }
 
     /// Step 2, for a table with rewrite rules, then step 3 for the URL to route. Out of line: a
     /// table without rules keeps none of this in its lookup.
     func resolveRewriting(
         _ url: String, _ method: MethodFilter, _ variants: [String], _ charging: Bool,
-        _ body: (inout PreparedLookup) -> Void
+        _ layering: RoutedURL.Layering?, _ body: (inout PreparedLookup) -> Void
     ) {
         var budget = WorkBudget()
         switch rewrite(url, charging: charging, budget: &budget) {
         case .unchanged:
             // The URL itself is only borrowed (copying it would retain it): a rewritten one is routed instead.
-            prepare(url, rewrittenURL: nil, method, variants, charging, budget, body)
+            prepare(url, rewrittenURL: nil, method, variants, charging, budget, layering, body)
         case .limitExceeded:
             CompiledTable.miss(.limitExceeded, "in a rewrite rule", rewrittenURL: nil, body)
         case .rewritten(let rewritten):
@@ -288,7 +287,7 @@ struct CompiledTable: Sendable {
                 return CompiledTable.miss(
                     .urlTooLong, "rewritten URL longer than \(maxURLLength) bytes", rewrittenURL: rewritten, body)
             }
-            prepare(rewritten, rewrittenURL: rewritten, method, variants, charging, budget, body)
+            prepare(rewritten, rewrittenURL: rewritten, method, variants, charging, budget, layering, body)
         }
     }
 
@@ -302,45 +301,27 @@ struct CompiledTable: Sendable {
         body(&miss)
     }
 
-    /// Step 3 for the URL to route (the caller's, or the rewritten one), on any string, with room
-    /// for its segments and the winner's captures lent from the stack: the scan
-    /// (``prepareScanned(_:_:_:_:_:_:_:_:)``), else the full normalization from its tokens
-    /// (``prepareNormalized(_:_:_:_:_:_:_:_:_:)``).
+    /// Step 3 for the URL to route (the caller's, or the rewritten one, or the one a layer routes
+    /// in its place: ``RoutedURL``), on any string, with room for its segments and the winner's
+    /// captures lent from the stack: the scan (``prepareScanned(_:_:_:_:_:_:_:_:)``), else the
+    /// full normalization from its tokens (``prepareNormalized(_:_:_:_:_:_:_:_:_:)``).
     func prepare(
         _ routed: String, rewrittenURL: String?, _ method: MethodFilter, _ variants: [String], _ charging: Bool,
-        _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
+        _ budget: WorkBudget, _ layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Void
     ) {
+        if let layering, let layered = layering(routed) {
+            return prepare(layered.url, rewrittenURL: rewrittenURL, method, variants, charging, budget) { prepared in
+                prepared.resolution.layered = layered
+                body(&prepared)
+            }
+        }
         withBytes(of: routed) { bytes in
             let segmentCapacity = PlainScan.segmentCapacity(ofPathIn: bytes)
             RangeBuffer.withTemporary(capacity: segmentCapacity + maxCaptureCount) { room in
                 let lent = Lent(bytes, room: room.base, segmentCapacity, maxCaptureCount)
-                switch prepareScanned(routed, lent, rewrittenURL, method, variants, charging, budget, body) {
-                case .prepared: return
-                case .needsDefaultScheme(let scan):
-                    prepareNormalized(
-                        routed, rewrittenURL, lent, .plainWithoutScheme(scan), method, variants, charging, budget, body)
-                }
+                prepareScanned(routed, lent, rewrittenURL, method, variants, charging, budget, body)
             }
         }
-    }
-
-    /// What the scan made of a URL.
-    enum ScanOutcome {
-        /// `body` has had the prepared lookup: the scan took and cleared the URL, or the full
-        /// normalization took its tokens.
-        case prepared
-        /// It took and cleared a URL without a scheme, to which the default scheme applies.
-        case needsDefaultScheme(PlainScan)
-    }
-
-    /// What step 3 hands the full normalization: a plain URL's scan, to which the default scheme
-    /// applies, or the tokens of one to normalize (`nil`: not scanned).
-    enum Tokens {
-        /// A plain URL without a scheme, its scan cleared.
-        case plainWithoutScheme(PlainScan)
-        /// The tokens of a URL only the full normalization takes (an upper-case scheme, an escaped
-        /// authority, escapes beside a default scheme to apply).
-        case tokens(PlainScan?)
     }
 
     /// Step 3 by the scan (``PlainScan``), on the routed URL's bytes with the room lent: a plain URL,
@@ -351,32 +332,27 @@ struct CompiledTable: Sendable {
     func prepareScanned(
         _ routed: String, _ lent: Lent, _ rewrittenURL: String?, _ method: MethodFilter, _ variants: [String],
         _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
-    ) -> ScanOutcome {
+    ) {
         let bytes = lent.bytes
         var scan = PlainScan(segments: lent.segments)
-        if scansPlain { RequestURL.scanPlain(bytes, hostRule: hostRule, into: &scan) }
+        if scansPlain { RequestURL.scanPlain(bytes, into: &scan) }
         guard scansPlain else {
-            prepareNormalized(routed, rewrittenURL, lent, .tokens(nil), method, variants, charging, budget, body)
-            return .prepared
+            return prepareNormalized(routed, rewrittenURL, lent, nil, method, variants, charging, budget, body)
         }
         // Nearly every URL holds no `%`; one whose query or fragment alone does goes on as if it
         // held none, its escapes checked by the scan and decoded only when a value is read.
         if !scan.marks.subtracting(.escapedTail).isEmpty {
-            prepareMarked(routed, rewrittenURL, lent, scan, method, variants, charging, budget, body)
-            return .prepared
+            return prepareMarked(routed, rewrittenURL, lent, scan, method, variants, charging, budget, body)
         }
         if !clears(scan, bytes), let refusal = RequestRefusal.find(in: bytes, tokens: scan, checks: requestChecks) {
-            CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
-            return .prepared
+            return CompiledTable.miss(refusal.reason, refusal.detail, rewrittenURL: rewrittenURL, body)
         }
-        guard scan.scheme != nil || defaultScheme == nil else { return .needsDefaultScheme(scan) }
         variants.withUnsafeBufferPointer { variants in
             var prepared = PreparedLookup(
                 scanned: bytes, scan, method: method, variants: variants, captureRoom: lent.captureRoom,
                 charging: charging, budget: budget)
             lend(&prepared, rewrittenURL, body)
         }
-        return .prepared
     }
 
     /// Step 3 for a URL the scan marked (``PlainScan/Marks``) other than for escapes in its query
@@ -388,11 +364,8 @@ struct CompiledTable: Sendable {
         _ routed: String, _ rewrittenURL: String?, _ lent: Lent, _ scan: borrowing PlainScan, _ method: MethodFilter,
         _ variants: [String], _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
     ) {
-        // The default scheme is the full way's to apply to a URL that needs decoding.
-        let needsDefaultScheme = scan.scheme == nil && defaultScheme != nil
-        if !scan.marks.isDisjoint(with: .needsFullNormalization) || needsDefaultScheme {
-            return prepareNormalized(
-                routed, rewrittenURL, lent, .tokens(copy scan), method, variants, charging, budget, body)
+        if !scan.marks.isDisjoint(with: .needsFullNormalization) {
+            return prepareNormalized(routed, rewrittenURL, lent, copy scan, method, variants, charging, budget, body)
         }
         if scan.marks.contains(.malformedTail) {
             let detail = RequestURL.malformedTail(of: lent.bytes, scan)?.description ?? "malformed URL"
@@ -470,13 +443,13 @@ struct CompiledTable: Sendable {
         body(&prepared)
     }
 
-    /// Step 3 for the rest: a plain URL's scan that the default scheme applies to; else the full
-    /// normalization of the URL's tokens (``RequestURL``; `malformedURL` on a bad escape; a table
-    /// that normalizes every URL unscanned tokenizes it here) and, with
-    /// ``RouterOptions/requestChecks``, the checks (``RequestRefusal``), which may refuse it.
+    /// Step 3 for the rest: the full normalization of the URL's tokens (``RequestURL``;
+    /// `malformedURL` on a bad escape; `nil` tokens, in a table that normalizes every URL
+    /// unscanned: it tokenizes it here) and, with ``RouterOptions/requestChecks``, the checks
+    /// (``RequestRefusal``), which may refuse it.
     @inline(never)
     func prepareNormalized(
-        _ routed: String, _ rewrittenURL: String?, _ lent: Lent, _ found: Tokens, _ method: MethodFilter,
+        _ routed: String, _ rewrittenURL: String?, _ lent: Lent, _ tokens: PlainScan?, _ method: MethodFilter,
         _ variants: [String], _ charging: Bool, _ budget: WorkBudget, _ body: (inout PreparedLookup) -> Void
     ) {
         variants.withUnsafeBufferPointer { variants in
@@ -491,16 +464,6 @@ struct CompiledTable: Sendable {
                 lend(&prepared, rewrittenURL, body)
             }
             let bytes = lent.bytes
-            let tokens: PlainScan?
-            switch found {
-            case .plainWithoutScheme(let scan):
-                return withBytes(of: defaultScheme ?? "") { scheme in
-                    finish(
-                        bytes, scan.segments, scan.segmentRun, scheme,
-                        Resolution(bytes: bytes, scan: scan, schemeIsDefault: true))
-                }
-            case .tokens(let found): tokens = found
-            }
             let request: RequestURL
             do throws(RequestURL.MalformedURL) {
                 if let tokens {
@@ -538,7 +501,7 @@ struct CompiledTable: Sendable {
         guard !requestChecks.isEmpty else { return nil }
         if let tokens { return RequestRefusal.find(in: bytes, tokens: tokens, checks: requestChecks) }
         return RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
-            let tokens = PlainScan.tokenize(bytes, hostRule: hostRule, segments: room)
+            let tokens = PlainScan.tokenize(bytes, segments: room)
             return RequestRefusal.find(in: bytes, tokens: tokens, checks: requestChecks)
         }
     }

@@ -42,7 +42,7 @@
         variants: UnsafeBufferPointer<String>, captureRoom: RangeBuffer, charging: Bool, budget: WorkBudget
     ) {
         let scheme = scan.scheme.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
-        let resolution = Resolution(bytes: bytes, scan: scan, schemeIsDefault: false)
+        let resolution = Resolution(bytes: bytes, scan: scan)
         guard let (storage, segments) = decoded else {
             self.init(
                 bytes: bytes, segments: scan.segments, segmentRun: scan.segmentRun, scheme: scheme, method: method,
@@ -112,7 +112,8 @@ extension PreparedLookup {
     }
 
     /// The routed URL as written with its trailing slash removed, or one added when it has none:
-    /// where a `redirect` miss sends the client.
+    /// where a `redirect` miss sends the client. Text a layer inserted (``RoutedURL``) is left
+    /// out: the flip is at the end of the path, after it.
     var flippedTrailingSlashURL: String {
         let bytes = resolution.bytes
         let end = RequestURL.pathEnd(
@@ -120,26 +121,22 @@ extension PreparedLookup {
         var flipped = Array(bytes[..<end])
         if hasTrailingSlash { flipped.removeLast() } else { flipped.append(UInt8(ascii: "/")) }
         flipped += bytes[end...]
+        for inserted in (resolution.layered?.insertions ?? []).reversed() { flipped.removeSubrange(inserted) }
         return String(decoding: flipped, as: UTF8.self)
     }
 
-    /// The scheme as a string: `defaultScheme` when the URL has none.
-    func schemeString(defaultScheme: String?) -> String? {
-        if resolution.schemeIsDefault { return defaultScheme }
-        return request.scheme.map { String(decoding: $0, as: UTF8.self) }
-    }
+    /// The scheme as a string.
+    var schemeString: String? { request.scheme.map { String(decoding: $0, as: UTF8.self) } }
 
     /// The normalized URL as a ``RequestURL`` (for a miss's report), `nil` when the URL was not
     /// scanned; `decoded` is what the lookup decoded
     /// (``Resolution/extras(storage:segmentCount:written:)``).
-    func requestURL(_ routedURL: String, decodePlus: Bool, defaultScheme: String?, decoded: RequestURL.Extras?)
-        -> RequestURL?
-    {
+    func requestURL(_ routedURL: String, decodePlus: Bool, decoded: RequestURL.Extras?) -> RequestURL? {
         if let request = resolution.request { return request }
         guard resolution.scanned else { return nil }
         return RequestURL(
             url: routedURL, segmentRanges: request.segments.rangeList,
-            scheme: schemeString(defaultScheme: defaultScheme), decodePlus: decodePlus,
+            scheme: schemeString, decodePlus: decodePlus,
             hostSpan: resolution.hostSpan, querySpan: resolution.querySpan, fragmentSpan: resolution.fragmentSpan,
             extras: decoded)
     }
@@ -175,8 +172,6 @@ struct Resolution: ~Copyable {
     var fragmentSpan = RequestURL.absent
     /// Whether the URL was scanned (a miss before that has no segments).
     var scanned = false
-    /// Whether the request's scheme is the table's default scheme (the URL has none).
-    var schemeIsDefault = false
     /// Why there is no winner; `nil` when there is one.
     var reason: MissReason? = .noMatch
     /// The segments the winner's catch-all took, as indices into the request's segments.
@@ -191,6 +186,8 @@ struct Resolution: ~Copyable {
         var location: String?
         /// The lookup's host (``LookupHost``), when it has one.
         var host: String?
+        /// The URL a layer routed in place of the routed one, when it did.
+        var layered: RoutedURL?
     }
 
     /// The box, made on first write.
@@ -229,6 +226,13 @@ struct Resolution: ~Copyable {
         set { rareForWriting.location = newValue }
     }
 
+    /// The URL a layer routed in place of the routed one (``RoutedURL``): what the spans and the
+    /// bytes are of.
+    var layered: RoutedURL? {
+        get { rare?.layered }
+        set { rareForWriting.layered = newValue }
+    }
+
     /// The lookup's host, when it has one: given, or in a table of host routes the URL's own.
     var lookupHost: String? {
         get { rare?.host }
@@ -257,10 +261,9 @@ struct Resolution: ~Copyable {
 
     /// A URL the scan took: its parts' spans (its segments are the request's).
     @inline(__always)
-    init(bytes: UnsafeBufferPointer<UInt8>, scan: borrowing PlainScan, schemeIsDefault: Bool) {
+    init(bytes: UnsafeBufferPointer<UInt8>, scan: borrowing PlainScan) {
         self.bytes = bytes
         self.scanned = true
-        self.schemeIsDefault = schemeIsDefault
         self.hostSpan = scan.hostSpan
         self.querySpan = scan.querySpan
         self.fragmentSpan = scan.fragmentSpan

@@ -58,15 +58,6 @@ struct RangeBuffer: RandomAccessCollection, BitwiseCopyable {
         storedCount += 1
     }
 
-    /// Inserts `range` before the first range; there must be room for it.
-    mutating func prepend(_ range: Range<Int>) {
-        precondition(count < capacity, "range buffer full")
-        let base = base.unsafelyUnwrapped
-        (base + 1).moveInitialize(from: base, count: storedCount)
-        base.initialize(to: range)
-        storedCount += 1
-    }
-
     /// Forgets every range, keeping the storage.
     mutating func removeAll() {
         storedCount = 0

@@ -55,12 +55,6 @@
         for range in ranges { append(range) }
     }
 
-    /// Inserts a range at the front.
-    mutating func prepend(_ range: Range<Int>) {
-        let rest = Array(self)
-        self = RangeList([range] + rest)
-    }
-
     /// Removes the first range.
     mutating func removeFirst() {
         let rest = Array(dropFirst())

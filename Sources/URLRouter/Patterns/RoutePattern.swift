@@ -148,6 +148,38 @@
         self.endsWithSlash = !segments.isEmpty && source.utf8.last == UInt8(ascii: "/")
     }
 
+    private init(
+        source: String, scheme: String?, segments: [Segment], catchAllName: String?, optionalCount: Int,
+        endsWithSlash: Bool
+    ) {
+        (self.source, self.scheme, self.segments) = (source, scheme, segments)
+        (self.catchAllName, self.optionalCount, self.endsWithSlash) = (catchAllName, optionalCount, endsWithSlash)
+    }
+
+    /// The same pattern, still shown as written, with `scheme` (lower-cased) for a pattern that
+    /// has none: a layer's default scheme.
+    public func givingScheme(_ scheme: String) -> RoutePattern {
+        guard self.scheme == nil else { return self }
+        return RoutePattern(
+            source: source, scheme: asciiLowercased(scheme), segments: segments, catchAllName: catchAllName,
+            optionalCount: optionalCount, endsWithSlash: endsWithSlash)
+    }
+
+    /// Whether the last segment is a lone `*` in a pattern without `**`: the one `*` a layer may
+    /// read as the catch-all (``endingWithCatchAll()``).
+    public var endsWithLoneStar: Bool {
+        segments.last?.kind == .star && !segments.contains(.doubleStar)
+    }
+
+    /// The same pattern, still shown as written, with its final lone `*` the catch-all, `**`
+    /// (SEMANTICS.md section 2: the iOS routers' reading); any other pattern as it is.
+    public func endingWithCatchAll() -> RoutePattern {
+        guard endsWithLoneStar else { return self }
+        return RoutePattern(
+            source: source, scheme: scheme, segments: segments.dropLast() + [.doubleStar], catchAllName: nil,
+            optionalCount: optionalCount, endsWithSlash: endsWithSlash)
+    }
+
     /// Re-encodes the characters that would otherwise read as syntax.
     static func renderLiteral(_ text: String, atSegmentStart: Bool) -> String {
         var out = ""

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// What one pass over a URL learns (``tokenize(_:hostRule:segments:)``): its parts and its
+/// What one pass over a URL learns (``tokenize(_:segments:)``): its parts and its
 /// segments as written, as ranges of its bytes, and where its escapes are. The one tokenizer of
 /// URLs: at the front of every lookup (`CompiledTable.prepareScanned`), where a URL with no `%`
 /// and a lower-case scheme needs nothing more, one with escapes only in its path, query or
@@ -16,7 +16,7 @@ import Darwin
 ///
 /// Trivially copyable: the segments go to storage the lookup lends.
 struct PlainScan {
-    /// The segments as written, as ranges of the URL's bytes (the host first when it is a segment).
+    /// The segments of the path as written, as ranges of the URL's bytes.
     var segments: RangeBuffer
     /// When the segments are exactly the `/`-separated parts of one run of the URL's bytes, that run.
     var segmentRun: Range<Int>?
@@ -27,8 +27,6 @@ struct PlainScan {
     /// Which of ``segments`` hold a `%` (``Marks/escapedPath``): bit `i` for segment `i`, bit 63
     /// for segment 63 or any after it.
     var escapedSegments: UInt64 = 0
-    /// Whether the host is the first of ``segments`` (``RouterOptions/hostRule``, read as written).
-    var hostIsSegment = false
     /// Whether the URL has an authority (`//` after its scheme, or at its start when it has none).
     var hasAuthority = false
     /// Where the host, the query and the fragment are, or `(-1, -1)`.
@@ -56,11 +54,11 @@ struct PlainScan {
         self.segments = segments
     }
 
-    /// The most segments a URL of `length` bytes can have: room enough for ``tokenize(_:hostRule:segments:)``.
+    /// The most segments a URL of `length` bytes can have: room enough for ``tokenize(_:segments:)``.
     static func segmentCapacity(urlLength length: Int) -> Int { length / 2 + 2 }
 
     /// The most segments the URL `bytes` can have, counted from its bytes before its query or
-    /// fragment: room enough for ``tokenize(_:hostRule:segments:)``, however long the query.
+    /// fragment: room enough for ``tokenize(_:segments:)``, however long the query.
     /// Reads the URL (two `memchr`s): for a URL too long for room of constant size by its
     /// length alone.
     static func segmentCapacity(ofPathIn bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -110,22 +108,11 @@ struct PlainScan {
     /// The parts and segments of `bytes` as written, its segments in `segments` (which has room
     /// for ``segmentCapacity(urlLength:)``).
     static func tokenize(
-        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, segments: RangeBuffer
+        _ bytes: UnsafeBufferPointer<UInt8>, segments: RangeBuffer
     ) -> PlainScan {
         var scan = PlainScan(segments: segments)
-        RequestURL.scanPlain(bytes, hostRule: hostRule, into: &scan)
+        RequestURL.scanPlain(bytes, into: &scan)
         return scan
-    }
-
-    /// Sets ``segmentRun`` when the segments are one stretch of the URL, each after a single `/`:
-    /// then their lengths plus one separator each span from the first to the last.
-    mutating func findSegmentRun() {
-        let count = segments.count
-        guard count > 0 else { return }
-        var joined = -1
-        for index in 0..<count { joined += segments[index].count + 1 }
-        let stretch = segments[0].lowerBound..<segments[count - 1].upperBound
-        if joined == stretch.count { segmentRun = stretch }
     }
 
     /// The high bit of every byte of `word` (read little-endian) that is `/`, `?`, `#` or `%`, or
@@ -205,12 +192,12 @@ struct PlainScan {
 }
 
 extension RequestURL {
-    /// Tokenizes `bytes` into `scan` (``PlainScan/tokenize(_:hostRule:segments:)``): a URL that is a
+    /// Tokenizes `bytes` into `scan` (``PlainScan/tokenize(_:segments:)``): a URL that is a
     /// path (no scheme, no authority, the usual server request) in one pass to its query; any
     /// other by its parts (``URLLayout``), then its path. Either way its path goes through
     /// ``splitPath(_:from:to:into:)``, the one segment splitter.
     static func scanPlain(
-        _ bytes: UnsafeBufferPointer<UInt8>, hostRule: RouterOptions.HostRule, into scan: inout PlainScan
+        _ bytes: UnsafeBufferPointer<UInt8>, into scan: inout PlainScan
     ) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let total = bytes.count
@@ -240,19 +227,9 @@ extension RequestURL {
         _ = splitPath(base, from: layout.path.lowerBound, to: layout.path.upperBound, into: &scan)
         scan.layoutPath = layout.path
         scan.hasAuthority = layout.authority != nil
-        if let range = layout.host, !range.isEmpty {
-            scan.hostSpan = RequestURL.span(range)
-            if RequestURL.hostIsSegment(UnsafeBufferPointer(rebasing: bytes[range]), hostRule) {
-                scan.segments.prepend(range)
-                // The host holds no `%` (else the full normalization takes the URL).
-                scan.escapedSegments = scan.escapedSegments &<< 1 | scan.escapedSegments & (1 &<< 63)
-                scan.hostIsSegment = true
-            }
-        }
+        if let range = layout.host, !range.isEmpty { scan.hostSpan = RequestURL.span(range) }
         scan.userinfoSpan = RequestURL.span(layout.userinfo)
         scan.portSpan = RequestURL.span(layout.port)
-        scan.segmentRun = nil
-        scan.findSegmentRun()
     }
 
     /// Reads the query and the fragment of the URL at `base`, which start at `start` (its `?` or

@@ -39,7 +39,6 @@ struct RequestRefusal: Sendable, Hashable {
     ) -> RequestRefusal? {
         guard !checks.isEmpty, bytes.baseAddress != nil else { return nil }
         let segments = tokens.segments
-        if tokens.hostIsSegment, let refusal = check(segments[0], of: bytes, checks) { return refusal }
         // An empty segment is a `/` right after another within the path (a path's first `/` and
         // its last one end none). The tokens hold only the non-empty segments: between two of
         // them, before the first and after the last, the path holds only `/`, and two or more
@@ -50,7 +49,7 @@ struct RequestRefusal: Sendable, Hashable {
             return RequestRefusal(reason: .refused(.emptySegments), segment: "", offset: start + 1)
         }
         var slashes = tokens.path.lowerBound
-        for index in (tokens.hostIsSegment ? 1 : 0)..<segments.count {
+        for index in 0..<segments.count {
             let segment = segments[index]
             if let refusal = emptySegment(from: slashes, to: segment.lowerBound) ?? check(segment, of: bytes, checks) {
                 return refusal

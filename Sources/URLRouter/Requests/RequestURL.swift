@@ -119,7 +119,7 @@
     public init(normalizing url: String, options: RouterOptions) throws(MalformedURL) {
         func normalize(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<RequestURL, MalformedURL> {
             RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { segments in
-                let scan = PlainScan.tokenize(bytes, hostRule: options.hostRule, segments: segments)
+                let scan = PlainScan.tokenize(bytes, segments: segments)
                 return Result { () throws(MalformedURL) in
                     try RequestURL(url: url, bytes: bytes, tokens: scan, options: options)
                 }
@@ -142,7 +142,7 @@
                     for (offset, byte) in bytes[range].enumerated() { buffer[offset] = asciiLower(byte) }
                     return range.count
                 }
-            } ?? options.fallbackScheme
+            }
         let hostRange = RequestURL.range(scan.hostSpan)
         func slice(_ range: Range<Int>) -> Substring { url.utf8Slice(range) }
 
@@ -156,23 +156,14 @@
                 if let malformed = RequestURL.malformed(part, span, of: bytes) { throw malformed }
             }
             if let malformed = RequestURL.malformedTail(of: bytes, scan) { throw malformed }
-            // The path's segments: the host, when the tokenizer took it as one, is decided again
-            // once decoded.
-            let pathSegments = ranges.dropFirst(scan.hostIsSegment ? 1 : 0)
             var storage = ""
             var decodedRanges = RangeList()
             var written = RangeList()
             if let range = hostRange {
-                let host = try RequestURL.comparisonForm(slice(range), part: "host")
-                decodedHost = String(host)
-                if RequestURL.hostIsSegment(host.utf8, options.hostRule) {
-                    storage += host
-                    decodedRanges.append(0..<storage.utf8.count)
-                    written.append(range)
-                }
+                decodedHost = String(try RequestURL.comparisonForm(slice(range), part: "host"))
             }
-            for range in pathSegments { written.append(range) }
-            for range in pathSegments {
+            for range in ranges { written.append(range) }
+            for range in ranges {
                 let segment = try RequestURL.comparisonForm(slice(range), part: "path segment")
                 storage += "/"
                 let start = storage.utf8.count
@@ -284,17 +275,6 @@
         self.querySpan = querySpan
         self.fragmentSpan = fragmentSpan
         self.extras = extras
-    }
-
-    /// Whether a host (its bytes as written, or decoded) is a segment under `rule`.
-    static func hostIsSegment<Bytes: Collection<UInt8>>(_ host: Bytes, _ rule: RouterOptions.HostRule) -> Bool {
-        switch rule {
-        case .always: return true
-        case .never: return false
-        case .unlessDotted: return !host.contains(UInt8(ascii: "."))
-        case .unlessDottedOrLocalhost:
-            return !host.contains(UInt8(ascii: ".")) && !asciiCaseInsensitiveEqual(host, "localhost".utf8)
-        }
     }
 
     /// The comparison form of `text`: the text itself when it holds no escape.

@@ -23,11 +23,11 @@ import Darwin
     /// The userinfo, without `@`.
     var userinfo: Substring?
     /// The host as written (empty in `app:///x`).
-    var host: Substring?
+    public var host: Substring?
     /// The port as written, without `:`.
     var port: Substring?
     /// The path as written, with its leading `/` when it has one.
-    var path: Substring
+    public var path: Substring
     /// The query, without `?`.
     var query: Substring?
     /// The fragment, without `#`.
@@ -39,7 +39,7 @@ import Darwin
     }
 
     /// Splits `url` into its parts. Never fails.
-    init(_ url: String) {
+    public init(_ url: String) {
         let layout = URLLayout(url)
         func slice(_ range: Range<Int>) -> Substring { layout.slice(url, range) }
         scheme = layout.scheme.map(slice)

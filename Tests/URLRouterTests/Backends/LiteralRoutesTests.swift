@@ -76,11 +76,12 @@ import URLRouterHandlers
             registrations: try routes([
                 ("app://home/page", nil, 0, "app"), ("/home/page", "beta", 0, "beta"), ("/home/:p", nil, 0, "any"),
             ]), options: options)
-        #expect(tables.answer("app://home/page") == "app ")
-        #expect(tables.answer("web://home/page") == "any page", "strict variants: no untagged target without a variant")
+        #expect(tables.answer("app:///home/page") == "app ")
+        #expect(
+            tables.answer("web:///home/page") == "any page", "strict variants: no untagged target without a variant")
         #expect(tables.answer("/home/page") == "any page")
         // Strict variants: the scheme-bound route has no `beta` target, so the next literal route answers.
-        for (url, variants, expected) in [("/home/page", ["beta"], "beta"), ("app://home/page", ["beta"], "beta")] {
+        for (url, variants, expected) in [("/home/page", ["beta"], "beta"), ("app:///home/page", ["beta"], "beta")] {
             let pcre2 = tables.pcre2.lookup(url, variants: variants).success?.route.name
             let foundation = tables.foundation.lookup(url, variants: variants).success?.route.name
             #expect(pcre2 == expected, "\(url) \(variants)")

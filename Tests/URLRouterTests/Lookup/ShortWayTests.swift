@@ -91,22 +91,10 @@ import URLRouterHandlers
         }
     }
 
-    @Test func tablesWithRulesOrADefaultSchemeAnswerTheSameEitherWay() throws {
+    @Test func tablesWithRulesAnswerTheSameEitherWay() throws {
         for table in try Self.tables(rules: [try RewriteRule("^/old/(.*)$", target: "/users/$1")]) {
             #expect(!table.takesShortWay)
-        }
-        var scheme = RouterOptions.handlerRouter
-        scheme.defaultScheme = "https"
-        for table in try Self.tables(options: scheme) {
-            #expect(!table.takesShortWay, "the full way applies the default scheme to its own scan")
             Self.compare(table)
-            // A URL without a scheme is routed under the default one.
-            var found: String?
-            table.resolve("/page", method: nil, variants: []) { prepared in
-                table.match(&prepared)
-                found = prepared.schemeString(defaultScheme: "https")
-            }
-            #expect(found == "https")
         }
     }
 }

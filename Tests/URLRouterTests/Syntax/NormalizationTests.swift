@@ -71,30 +71,15 @@ import URLRouterHandlers
         let request = try RequestURL(normalizing: "App://page//detail/7/?a=1#f", options: RouterOptions.handlerRouter)
         #expect(request.scheme == "app")
         #expect(request.host == "page")
-        #expect(request.segments == ["page", "detail", "7"])
-        #expect(request.path == "/page/detail/7")
+        // A table routes paths: the host is never a segment (the handler router inserts it).
+        #expect(request.segments == ["detail", "7"])
+        #expect(request.path == "/detail/7")
         #expect(request.queryItems == [QueryItem(name: "a", value: "1")])
         #expect(request.fragment == "f")
     }
 
-    @Test func hostAsSegmentRules() throws {
-        func segments(_ url: String, _ rule: RouterOptions.HostAsSegment) throws -> [Substring] {
-            var options = RouterOptions.handlerRouter
-            options.hostAsSegment = rule
-            return try RequestURL(normalizing: url, options: options).segments
-        }
-        #expect(try segments("http://www.x.com/a", .always) == ["www.x.com", "a"])
-        #expect(try segments("http://www.x.com/a", .unlessDotted) == ["a"])
-        #expect(try segments("http://localhost/a", .unlessDotted) == ["localhost", "a"])
-        #expect(try segments("http://LocalHost/a", .unlessDottedOrLocalhost) == ["a"])
-        #expect(try segments("http://api/a", .unlessDottedOrLocalhost) == ["api", "a"])
-        #expect(try segments("http://api/a", .never) == ["a"])
-    }
-
     @Test func theFirstSegmentCanBeRemovedWithWhereItWasWritten() throws {
-        var options = RouterOptions.handlerRouter
-        options.defaultScheme = "FT"
-        var request = try RequestURL(normalizing: "PUSH/a%20b/c#page/x", options: options)
+        var request = try RequestURL(normalizing: "FT:PUSH/a%20b/c#page/x", options: RouterOptions.handlerRouter)
         #expect(request.segments == ["PUSH", "a b", "c"])
         request.removeFirstSegment()
         #expect(request.segments == ["a b", "c"])
@@ -144,25 +129,19 @@ import URLRouterHandlers
         return (0..<count).map { _ in (0..<next(14)).map { _ in pieces[next(pieces.count)] }.joined() }
     }
 
-    /// Every written and random URL under every host rule, with the options of that rule.
-    static func eachURLAndRule(_ body: (String, RouterOptions.HostAsSegment, RouterOptions) throws -> Void) rethrows {
-        for url in written + randomURLs(count: 5000) {
-            for rule in RouterOptions.HostAsSegment.allCases {
-                var options = RouterOptions.handlerRouter
-                options.hostAsSegment = rule
-                try body(url, rule, options)
-            }
-        }
+    /// Every written and random URL, with the handler router's table options.
+    static func eachURL(_ body: (String, RouterOptions) throws -> Void) rethrows {
+        for url in written + randomURLs(count: 20_000) { try body(url, RouterOptions.handlerRouter) }
     }
 
     @Test func agreesWithTheFullNormalization() throws {
         var accepted = 0
-        try Self.eachURLAndRule { url, rule, options in
+        try Self.eachURL { url, options in
             let bytes = Array(url.utf8)
             let found: (scan: PlainScan, segments: [Range<Int>], scheme: String?)? = bytes.withUnsafeBufferPointer {
                 bytes in
                 RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
-                    let scan = PlainScan.tokenize(bytes, hostRule: options.hostRule, segments: room)
+                    let scan = PlainScan.tokenize(bytes, segments: room)
                     guard scan.isPlain else { return nil }
                     return (scan, Array(scan.segments), scan.scheme.map { String(decoding: bytes[$0], as: UTF8.self) })
                 }
@@ -176,7 +155,7 @@ import URLRouterHandlers
             let scan = found.scan
             accepted += 1
             let full = try RequestURL(normalizing: url, options: options)
-            #expect(found.segments == Array(full.segmentRanges), "\(url) \(rule)")
+            #expect(found.segments == Array(full.segmentRanges), "\(url)")
             #expect(found.scheme == full.scheme, "\(url)")
             #expect(scan.hostSpan == full.hostSpan && scan.querySpan == full.querySpan, "\(url)")
             #expect(scan.fragmentSpan == full.fragmentSpan, "\(url)")
@@ -190,16 +169,13 @@ import URLRouterHandlers
         #expect(accepted > 10_000)
     }
 
-    /// The segments SEMANTICS.md section 1 gives, by the letter, with no tokenizer of the library's:
-    /// the host when it is a segment, then the path's `/`-separated parts with the empty ones
-    /// dropped, each in comparison form; `nil` when a segment or the host does not decode.
-    static func contractSegments(_ url: String, options: RouterOptions) -> [String]? {
+    /// The segments SEMANTICS.md section 1 gives a table, by the letter, with no tokenizer of the
+    /// library's: the path's `/`-separated parts with the empty ones dropped, each in comparison
+    /// form; `nil` when a segment or the host does not decode.
+    static func contractSegments(_ url: String) -> [String]? {
         let parts = URLParts(url)
         var segments: [String] = []
-        if let host = parts.host, !host.isEmpty {
-            guard let decoded = PercentCoding.comparisonForm(host) else { return nil }
-            if RequestURL.hostIsSegment(decoded.utf8, options.hostRule) { segments.append(decoded) }
-        }
+        if let host = parts.host, !host.isEmpty, PercentCoding.comparisonForm(host) == nil { return nil }
         for part in parts.path.split(separator: "/") {
             guard let decoded = PercentCoding.comparisonForm(part) else { return nil }
             segments.append(decoded)
@@ -211,15 +187,14 @@ import URLRouterHandlers
     /// not, into the segments the contract gives.
     @Test func theTokenizerSplitsAsTheContractSays() throws {
         var normalized = 0
-        Self.eachURLAndRule { url, rule, options in
+        Self.eachURL { url, options in
             guard let full = try? RequestURL(normalizing: url, options: options) else {
                 // Only a URL with an escape can be malformed.
                 #expect(url.contains("%"), "\(url)")
                 return
             }
             normalized += 1
-            let expected = Self.contractSegments(url, options: options)
-            #expect(full.segments.map(String.init) == expected, "\(url) \(rule)")
+            #expect(full.segments.map(String.init) == Self.contractSegments(url), "\(url)")
         }
         #expect(normalized > 10_000)
     }

@@ -1,0 +1,94 @@
+@_spi(HandlerRouter) import URLRouter
+
+/// How the router reads patterns and URLs before its table does (SEMANTICS.md section 8): the
+/// iOS routers' default scheme, host as a segment and trailing star, which a table does not have.
+/// A pattern registers with the default scheme when it has none, and a final lone `*` as `**`; a
+/// URL is routed (after the table's rewrite) with the default scheme when it has none, and with
+/// a host that is a segment repeated at the front of its path.
+extension HandlerOptions {
+    /// The pattern the table registers for `pattern`.
+    func registered(_ pattern: RoutePattern) -> RoutePattern {
+        var pattern = pattern
+        if let defaultScheme { pattern = pattern.givingScheme(defaultScheme) }
+        if trailingStar == .catchAll { pattern = pattern.endingWithCatchAll() }
+        return pattern
+    }
+
+    /// The text of the pattern the table registers for the text `pattern` (to find a route by its
+    /// pattern); `pattern` itself when it does not parse.
+    package func registered(_ pattern: String) -> String {
+        guard let parsed = try? RoutePattern(pattern) else { return pattern }
+        var text = pattern
+        if trailingStar == .catchAll, parsed.endsWithLoneStar, let star = text.lastIndex(of: "*") {
+            text.insert("*", at: star)
+        }
+        if let defaultScheme, parsed.scheme == nil { text = defaultScheme + "://" + text }
+        return text
+    }
+
+    /// Whether the router may route another URL than `url` (``routedURL(for:)``): always under a
+    /// default scheme; else never for a path (a first `/`, not `//`), which has no host, and
+    /// never when the host is not a segment. Nearly every URL a server sees is a path: found from
+    /// its first two bytes.
+    package func mayInsert(into url: String) -> Bool {
+        if defaultScheme != nil { return true }
+        guard hostAsSegment != .never else { return false }
+        let isPath = url.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.first == UInt8(ascii: "/") && (bytes.count == 1 || bytes[1] != UInt8(ascii: "/"))
+        }
+        return isPath != true
+    }
+
+    /// What the router routes in place of a URL, or `nil` when it reads URLs as its table does.
+    var layering: RoutedURL.Layering? {
+        guard defaultScheme != nil || hostAsSegment != .never else { return nil }
+        return { routedURL(for: $0) }
+    }
+
+    /// The URL the table routes for `url`: with the default scheme in front when it has no
+    /// scheme, then with its host repeated as the first segment of its path when the host is a
+    /// segment (the table still routes on the host); `nil` when neither applies.
+    package func routedURL(for url: String) -> RoutedURL? {
+        guard mayInsert(into: url) else { return nil }
+        let schemeEnd = URLParts.schemeEnd(url[...])
+        let needsScheme = defaultScheme != nil && schemeEnd == nil
+        let authority = schemeEnd.map { url.utf8.index(after: $0) } ?? url.startIndex
+        guard needsScheme || (hostAsSegment != .never && url.utf8[authority...].starts(with: "//".utf8)) else {
+            return nil
+        }
+        var bytes = Array(url.utf8)
+        var insertions: [Range<Int>] = []
+        if let defaultScheme, needsScheme {
+            let scheme = Array((defaultScheme + ":").utf8)
+            bytes.insert(contentsOf: scheme, at: 0)
+            insertions.append(0..<scheme.count)
+        }
+        if hostAsSegment != .never {
+            let routed = String(decoding: bytes, as: UTF8.self)
+            let parts = URLParts(routed)
+            if let host = parts.host, !host.isEmpty, hostAsSegment.takes(host) {
+                let offset = routed.utf8.distance(from: routed.startIndex, to: parts.path.startIndex)
+                let segment = [UInt8(ascii: "/")] + Array(host.utf8)
+                bytes.insert(contentsOf: segment, at: offset)
+                insertions.append(offset..<(offset + segment.count))
+            }
+        }
+        guard !insertions.isEmpty else { return nil }
+        return RoutedURL(url: String(decoding: bytes, as: UTF8.self), insertions: insertions)
+    }
+}
+
+extension HandlerOptions {
+    /// Whether a behaviour a table does not have is on: the fallback, transition prefixes or
+    /// callback URLs.
+    package var hasBehaviours: Bool { fallbackToLastHandler || !transitionPrefixes.isEmpty || fragmentAsCallbackURL }
+
+    /// The options under which the router reads patterns and URLs as its table does: no default
+    /// scheme, the host never a segment, a final `*` one segment, and none of the behaviours.
+    package static var readingAsTable: HandlerOptions {
+        var options = HandlerOptions()
+        options.hostAsSegment = .never
+        options.trailingStar = .singleSegment
+        return options
+    }
+}
