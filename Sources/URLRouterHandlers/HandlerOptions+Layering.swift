@@ -46,35 +46,23 @@ extension HandlerOptions {
     }
 
     /// The URL the table routes for `url`: with the default scheme in front when it has no
-    /// scheme, then with its host repeated as the first segment of its path when the host is a
-    /// segment (the table still routes on the host); `nil` when neither applies.
+    /// scheme, and its host repeated as the first segment of its path when the host is a segment
+    /// (the table still routes on the host); `nil` when neither applies. The host is where the URL
+    /// alone puts it: a scheme in front moves none of its parts.
     package func routedURL(for url: String) -> RoutedURL? {
         guard mayInsert(into: url) else { return nil }
-        let schemeEnd = URLParts.schemeEnd(url[...])
-        let needsScheme = defaultScheme != nil && schemeEnd == nil
-        let authority = schemeEnd.map { url.utf8.index(after: $0) } ?? url.startIndex
-        guard needsScheme || (hostAsSegment != .never && url.utf8[authority...].starts(with: "//".utf8)) else {
-            return nil
+        let scheme = defaultScheme.flatMap { URLParts.schemeEnd(url[...]) == nil ? $0 + ":" : nil } ?? ""
+        let parts = URLParts(url)
+        guard let host = parts.host, !host.isEmpty, hostAsSegment.takes(host) else {
+            guard !scheme.isEmpty else { return nil }
+            return RoutedURL(url: scheme + url, insertions: [0..<scheme.utf8.count])
         }
-        var bytes = Array(url.utf8)
-        var insertions: [Range<Int>] = []
-        if let defaultScheme, needsScheme {
-            let scheme = Array((defaultScheme + ":").utf8)
-            bytes.insert(contentsOf: scheme, at: 0)
-            insertions.append(0..<scheme.count)
-        }
-        if hostAsSegment != .never {
-            let routed = String(decoding: bytes, as: UTF8.self)
-            let parts = URLParts(routed)
-            if let host = parts.host, !host.isEmpty, hostAsSegment.takes(host) {
-                let offset = routed.utf8.distance(from: routed.startIndex, to: parts.path.startIndex)
-                let segment = [UInt8(ascii: "/")] + Array(host.utf8)
-                bytes.insert(contentsOf: segment, at: offset)
-                insertions.append(offset..<(offset + segment.count))
-            }
-        }
-        guard !insertions.isEmpty else { return nil }
-        return RoutedURL(url: String(decoding: bytes, as: UTF8.self), insertions: insertions)
+        let segment = "/" + host
+        let pathStart = parts.path.startIndex
+        let start = scheme.utf8.count + url.utf8.distance(from: url.startIndex, to: pathStart)
+        var insertions = [start..<(start + segment.utf8.count)]
+        if !scheme.isEmpty { insertions.insert(0..<scheme.utf8.count, at: 0) }
+        return RoutedURL(url: scheme + url[..<pathStart] + segment + url[pathStart...], insertions: insertions)
     }
 }
 

@@ -225,9 +225,7 @@ struct CompiledTable: Sendable {
         layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Void
     ) {
         let method = methods.filter(for: method)
-        // A URL a layer routes as it is takes the short way too (a table that takes it has no
-        // rules: the layer is asked of the URL itself).
-        guard !forcingCharges, takesShortWay, layering.map({ $0(url) == nil }) ?? true else {
+        guard !forcingCharges, takesShortWay, layering == nil else {
             return resolveInFull(url, method, variants, forcingCharges: forcingCharges, layering: layering, body)
         }
         let prepared = url.utf8.withContiguousStorageIfAvailable { bytes -> Bool in

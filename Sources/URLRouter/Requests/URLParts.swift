@@ -52,6 +52,12 @@ import Darwin
         fragment = layout.fragment.map(slice)
     }
 
+    /// `text` as a lookup compares a segment (SEMANTICS.md section 1: escapes decoded but `%2F`
+    /// and `%25`), or `nil` when one of its escapes is malformed.
+    public static func comparisonForm(_ text: Substring) -> String? {
+        PercentCoding.comparisonForm(text)
+    }
+
     /// Whether `text` is a scheme name: `ALPHA *(ALPHA / DIGIT / "+" / "-" / ".")`.
     public static func isScheme(_ text: String) -> Bool {
         let withColon = text + ":"
