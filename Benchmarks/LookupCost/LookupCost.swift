@@ -31,7 +31,9 @@ import Glibc
 /// sampling every lookup (issue 53): what a sampled lookup costs.
 ///
 /// `router` is the handler router's `match` (URLRouterHandlers' `Router`, the seeds' entry point)
-/// on the same routes, every parameter read by index.
+/// on the same routes, every parameter read by index; `router-scheme` the same with the seeds'
+/// default scheme (`HandlerOptions.defaultScheme`), under which the router routes every URL
+/// without a scheme with the scheme in front.
 ///
 ///     LookupCost ROUTES REQUESTS MODE PASSES
 @main
@@ -69,6 +71,13 @@ enum LookupCost {
         case "borrowed": for _ in 0..<passes { read &+= borrowed(table, requests) }
         case "router":
             let router = Router()
+            for route in routes { try router.register(route.pattern, method: route.method) { _ in } }
+            for _ in 0..<passes { read &+= routed(router, requests) }
+        case "router-scheme":
+            // The seeds' default scheme: every URL without a scheme is routed with it in front.
+            var handling = HandlerOptions()
+            handling.defaultScheme = "app"
+            let router = Router(handlerOptions: handling)
             for route in routes { try router.register(route.pattern, method: route.method) { _ in } }
             for _ in 0..<passes { read &+= routed(router, requests) }
         case "strict-borrowed":
@@ -114,7 +123,7 @@ enum LookupCost {
     static let modes = [
         "owning", "owning-parameters", "borrowed", "floor", "live-owning", "live-borrowed", "trial-owning",
         "trial-borrowed", "strict-borrowed",
-        "host-borrowed", "host-owning", "router",
+        "host-borrowed", "host-owning", "router", "router-scheme",
     ]
 
     /// One pass of borrowed lookups on the host `acme.example.com`: the value, every parameter's

@@ -32,11 +32,15 @@ extension HandlerOptions {
     /// its first two bytes.
     package func mayInsert(into url: String) -> Bool {
         if defaultScheme != nil { return true }
-        guard hostAsSegment != .never else { return false }
-        let isPath = url.utf8.withContiguousStorageIfAvailable { bytes in
+        return hostAsSegment != .never && !isPath(url)
+    }
+
+    /// Whether `url` is a path: a first `/`, not `//` (nearly every URL a server sees), found
+    /// from its first two bytes.
+    func isPath(_ url: String) -> Bool {
+        url.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.first == UInt8(ascii: "/") && (bytes.count == 1 || bytes[1] != UInt8(ascii: "/"))
-        }
-        return isPath != true
+        } == true
     }
 
     /// What the router routes in place of a URL, or `nil` when it reads URLs as its table does.
@@ -51,6 +55,10 @@ extension HandlerOptions {
     /// alone puts it: a scheme in front moves none of its parts.
     package func routedURL(for url: String) -> RoutedURL? {
         guard mayInsert(into: url) else { return nil }
+        if let defaultScheme, isPath(url) {
+            // A path has neither a scheme nor a host: only the scheme goes in front.
+            return RoutedURL(url: defaultScheme + ":" + url, insertions: [0..<(defaultScheme.utf8.count + 1)])
+        }
         let scheme = defaultScheme.flatMap { URLParts.schemeEnd(url[...]) == nil ? $0 + ":" : nil } ?? ""
         let parts = URLParts(url)
         guard let host = parts.host, !host.isEmpty, hostAsSegment.takes(host) else {

@@ -43,9 +43,11 @@
         _ url: String, method: String?, host: String? = nil, variants: [String], forcingCharges: Bool,
         layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Result
     ) -> Result {
+        var result: Result?
         table.withPreparedLookup(
-            url, method: method, host: host, variants: variants, forcingCharges: forcingCharges, layering: layering,
-            body)
+            url, method: method, host: host, variants: variants, forcingCharges: forcingCharges, layering: layering
+        ) { result = body(&$0) }
+        return result.unsafelyUnwrapped
     }
 
     /// The number of compiled routes: what one more match of a prepared lookup may visit.

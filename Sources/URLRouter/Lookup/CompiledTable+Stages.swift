@@ -13,17 +13,16 @@
     ///   - forcingCharges: charge every regex the lookup runs to its budget, however short the URL
     ///     (for a layer that matches more than once).
     ///   - layering: the URL the layer routes in place of the one the table would (``RoutedURL``).
-    public func withPreparedLookup<Result>(
+    ///
+    /// Not generic: the layer's `RouteTable` wraps it, inlined and specialized for its answer, so
+    /// that no lookup asks the runtime for the metadata of a generic result.
+    public func withPreparedLookup(
         _ url: String, method: String?, host: String? = nil, variants: [String], forcingCharges: Bool,
-        layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Result
-    ) -> Result {
-        var result: Result?
+        layering: RoutedURL.Layering? = nil, _ body: (inout PreparedLookup) -> Void
+    ) {
         resolve(
-            url, method: method, host: host, variants: variants, forcingCharges: forcingCharges, layering: layering
-        ) {
-            result = body(&$0)
-        }
-        return result.unsafelyUnwrapped
+            url, method: method, host: host, variants: variants, forcingCharges: forcingCharges, layering: layering,
+            body)
     }
 
     /// The number of compiled routes: what one more match of a prepared lookup may visit.
