@@ -30,6 +30,11 @@ import Glibc
 /// `trial-owning` and `trial-borrowed` are the live lookups with a trial of the same routes
 /// sampling every lookup (issue 53): what a sampled lookup costs.
 ///
+/// `generic-borrowed` is the borrowed lookup made from code that is generic over the table's
+/// value and left unspecialized, as a module's generic code is where another module uses it (the
+/// integrations' responders, generic over a request context), its answer copied out as a generic
+/// enum with payloads, as theirs is.
+///
 /// `router` is the handler router's `match` (URLRouterHandlers' `Router`, the seeds' entry point)
 /// on the same routes, every parameter read by index; `router-scheme` the same with the seeds'
 /// default scheme (`HandlerOptions.defaultScheme`), under which the router routes every URL
@@ -69,6 +74,7 @@ enum LookupCost {
             }
             for _ in 0..<passes { read &+= owningByName(table, requests, names) }
         case "borrowed": for _ in 0..<passes { read &+= borrowed(table, requests) }
+        case "generic-borrowed": for _ in 0..<passes { read &+= genericBorrowed(table, requests) { $0 } }
         case "router":
             let router = Router()
             for route in routes { try router.register(route.pattern, method: route.method) { _ in } }
@@ -123,7 +129,7 @@ enum LookupCost {
     static let modes = [
         "owning", "owning-parameters", "borrowed", "floor", "live-owning", "live-borrowed", "trial-owning",
         "trial-borrowed", "strict-borrowed",
-        "host-borrowed", "host-owning", "router", "router-scheme",
+        "host-borrowed", "host-owning", "router", "router-scheme", "generic-borrowed",
     ]
 
     /// One pass of borrowed lookups on the host `acme.example.com`: the value, every parameter's
@@ -184,6 +190,40 @@ enum LookupCost {
             guard case .success(let match) = table.lookup(method: request.method, url: request.url) else { continue }
             read &+= match.value
             for name in names { read &+= match.parameters.get(name)?.utf8.count ?? 0 }
+        }
+        return read
+    }
+
+    /// What a generic caller copies out of a borrowed lookup: the value and the parameters'
+    /// length, or the miss.
+    enum GenericAnswer<V> {
+        case endpoint(V, Int)
+        case miss(RouteMiss.Reason)
+    }
+
+    /// One pass of borrowed lookups from generic code, through the integrations' entry point
+    /// (``RouteTable/withMatch(method:routingHost:url:_:)``); `value` reads the value. Never
+    /// specialized (an underscored attribute, for the benchmark only): the compiler would
+    /// otherwise specialize it for `Int`, which it cannot do for code in another module.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    static func genericBorrowed<V: Sendable>(
+        _ table: RouteTable<V>, _ requests: [(method: String, url: String)], _ value: (V) -> Int
+    ) -> Int {
+        var read = 0
+        let noHost: () -> String? = { nil }
+        for request in requests {
+            let answer = table.withMatch(method: request.method, routingHost: noHost, url: request.url) {
+                lookup -> GenericAnswer<V> in
+                switch lookup {
+                case .miss(let reason, _): return .miss(reason)
+                case .match(let match):
+                    var length = 0
+                    for index in 0..<match.parameterCount { length &+= match.parameter(at: index).count }
+                    return .endpoint(match.value, length)
+                }
+            }
+            if case .endpoint(let found, let length) = answer { read &+= value(found) + length }
         }
         return read
     }

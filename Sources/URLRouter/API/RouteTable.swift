@@ -147,18 +147,22 @@ public struct RouteTable<Value: Sendable>: Sendable {
     public func withMatch<Result>(
         method: String?, host: String?, url: String, variants: [String] = [], _ body: (borrowing Lookup) -> Result
     ) -> Result {
-        var result: Result?
-        table.withLookup(url, method: method, host: host, variants: variants) { found in
-            switch found {
-            case .match(let view):
-                let lookup = Lookup.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle)))
-                result = body(lookup)
-            case .miss(let reason, let allowedMethods):
-                let lookup = Lookup.miss(reason, allowedMethods: allowedMethods)
-                result = body(lookup)
+        // The answer waits in room of its own type, not in an optional: code generic over the
+        // result, which another module's generic code calls unspecialized, would ask the runtime
+        // for the optional's type on every lookup (Benchmarks/instructions, generic-borrowed).
+        withUnsafeTemporaryAllocation(of: Result.self, capacity: 1) { slot in
+            table.withLookup(url, method: method, host: host, variants: variants) { found in
+                switch found {
+                case .match(let view):
+                    let lookup = Lookup.match(BorrowedMatch(view: view, value: values.pointer(view.pointee.handle)))
+                    slot.initializeElement(at: 0, to: body(lookup))
+                case .miss(let reason, let allowedMethods):
+                    let lookup = Lookup.miss(reason, allowedMethods: allowedMethods)
+                    slot.initializeElement(at: 0, to: body(lookup))
+                }
             }
+            return slot.moveElement(from: 0)
         }
-        return result.unsafelyUnwrapped
     }
 
     /// Looks `url` up and lends the answer to `body`: the hot path of a server.
