@@ -55,13 +55,11 @@ extension HandlerOptions {
     /// alone puts it: a scheme in front moves none of its parts.
     package func routedURL(for url: String) -> RoutedURL? {
         guard mayInsert(into: url) else { return nil }
-        if let defaultScheme, isPath(url) {
-            // A path has neither a scheme nor a host: only the scheme goes in front.
-            return RoutedURL(url: defaultScheme + ":" + url, insertions: [0..<(defaultScheme.utf8.count + 1)])
-        }
-        let scheme = defaultScheme.flatMap { URLParts.schemeEnd(url[...]) == nil ? $0 + ":" : nil } ?? ""
-        let parts = URLParts(url)
-        guard let host = parts.host, !host.isEmpty, hostAsSegment.takes(host) else {
+        // A path (nearly every URL) has neither a scheme nor a host: it is not split into parts.
+        let path = isPath(url)
+        let scheme = defaultScheme.flatMap { path || URLParts.schemeEnd(url[...]) == nil ? $0 + ":" : nil } ?? ""
+        let parts = path ? nil : URLParts(url)
+        guard let parts, let host = parts.host, !host.isEmpty, hostAsSegment.takes(host) else {
             guard !scheme.isEmpty else { return nil }
             return RoutedURL(url: scheme + url, insertions: [0..<scheme.utf8.count])
         }
