@@ -61,6 +61,39 @@ struct TablePair {
         #expect(tables.pcre2.routePatternFacts?.compiledPatternCount == 1)
     }
 
+    /// One alternation per method filter, shared by filters with the same routes; the subject is
+    /// the path alone, read in place, or followed by what a table reads past it.
+    @Test func eachMethodFilterHasItsAlternationAndTheSubjectIsThePath() throws {
+        let patterns: [(String, String?)] = [
+            ("/a/:x", "GET"), ("/a/:x", "POST"), ("/a/:x(\\d+)", nil), ("/b/*/:y(\\w+)", nil), ("/c/**", "PUT"),
+        ]
+        let tables = try TablePair(patterns)
+        // GET (HEAD's too: the same routes), POST, PUT, no method, every route.
+        #expect(tables.pcre2.routePatternFacts?.compiledPatternCount == 5)
+        #expect(tables.answer("/a/x", method: "GET") == "r0 x")
+        #expect(tables.answer("/a/x", method: "HEAD") == "r0 x")
+        #expect(tables.answer("/a/x", method: "POST") == "r1 x")
+        #expect(tables.answer("/a/7", method: "PUT") == "r2 7")
+        #expect(tables.answer("/a/x", method: "PUT") == "methodNotAllowed")
+        #expect(tables.answer("/a/x") == "methodNotAllowed")
+        #expect(tables.answer("/b/1/y", method: "DELETE") == "r3 y")
+        #expect(tables.answer("/c/1/2/", method: "PUT") == "r4 ")
+        // Paths not in place: an empty segment, no `/` before the first segment, escapes.
+        #expect(tables.answer("/a//x/", method: "POST") == "r1 x")
+        #expect(tables.answer("a/x", method: "POST") == "r1 x")
+        #expect(tables.answer("/a/%78", method: "GET") == "r0 x")
+        #expect(tables.answer("/b/1/y-", method: "GET") == "noMatch")
+        // A table that reads past the path: with a scheme route, with marked trailing slashes.
+        var strictSlash = RouterOptions.handlerRouter
+        strictSlash.trailingSlash = .strict
+        for (extra, options) in [(("app://a/:x", "GET"), RouterOptions.handlerRouter), (("/d", nil), strictSlash)] {
+            let reading = try TablePair(patterns + [extra], options: options)
+            #expect(reading.answer("/a/x", method: "POST") == "r1 x")
+            #expect(reading.answer("/a/7", method: "PUT") == "r2 7")
+            #expect(reading.answer("/b/1/y", method: "DELETE") == "r3 y")
+        }
+    }
+
     @Test func largeTablesAreShardedAndStillAnswerLikeTheReference() throws {
         // 3,000 routes under 60 first segments, plus routes that start with a parameter (in every shard).
         var patterns: [(String, String?)] = []

@@ -61,11 +61,8 @@ import URLRouterHandlers
     /// URLs of random pieces: escapes (well-formed, malformed, decoding to `/`, `%`, `?`, `.`, a
     /// control character or half a scalar) in the path, the query and the fragment.
     static func urls(count: Int) -> [String] {
-        var state: UInt64 = 0x5EED
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0x5EED)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let path = [
             "users", "42", "repos", "files", "a", "caf%C3%A9", "caf\u{E9}", "%2F", "%2f", "%25", "%3F", "%23", "%2E",
             "%2E%2E", "%00", "%zz", "%C3", "report-%32024.json", "items", "%31%32", "x%20y", "+", "%2B", "", "..",
@@ -118,11 +115,8 @@ import URLRouterHandlers
     /// asks the standard library whether the bytes are UTF-8: overlong forms, surrogates, scalars
     /// past U+10FFFF, lone and missing continuation bytes, escapes beside written scalars.
     @Test func theDecoderAgreesWithTheStandardLibrarysUTF8() {
-        var state: UInt64 = 0xDEC0DE
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0xDEC0DE)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let leads: [UInt8] = [
             0x00, 0x2F, 0x25, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xDF, 0xE0, 0xE1, 0xED, 0xEE,
             0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90,

@@ -161,11 +161,8 @@ import Testing
     /// each empty segment in the gaps it leaves: held here to a reference that splits the path
     /// itself, empty parts kept, on URLs with and without a scheme and host, under every host rule.
     @Test func theChecksReadTheTokenizersSegmentsAsAPlainSplitWould() {
-        var state: UInt64 = 0xC0FFEE
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0xC0FFEE)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let starts = [
             "", "/", "//", "//h", "app://h", "APP://www.h.com", "app://localhost", "app://", "x:", "app://h:80",
         ]

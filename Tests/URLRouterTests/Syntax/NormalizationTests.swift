@@ -117,11 +117,8 @@ import URLRouterHandlers
     ]
 
     static func randomURLs(count: Int) -> [String] {
-        var state: UInt64 = 0x5EED
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0x5EED)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let pieces = [
             "/", "/", "/", "a", "bc", "defghijk", "?", "#", "%", "%41", ":", "@", "app:", "//", ".", "é", "x=1&y",
             "!", "'",
@@ -197,6 +194,48 @@ import URLRouterHandlers
             #expect(full.segments.map(String.init) == Self.contractSegments(url), "\(url)")
         }
         #expect(normalized > 10_000)
+    }
+
+    /// The scan reads a URL's query and fragment as the contract's rule reads them, whole: where
+    /// each is, whether it holds a `%`, and whether its escapes are well-formed, for escapes and
+    /// delimiters at every offset of the scan's words.
+    @Test func checksTheQueryAndTheFragmentAsTheRuleDoes() {
+        var numbers = SeededNumbers(seed: 0x7A11)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
+        let pieces = [
+            "a", "bcdefgh", "=", "&", "%41", "%C3%A9", "%E2%82%AC", "%C3", "%A9", "%zz", "%4", "%", "%FF", "#", "?",
+            "!", "'", "é", "+",
+        ]
+        let written = ["?q=%41#f", "?%", "#%", "?a#b#%41", "?x=%C3#%A9", "?aaaaaaa%4", "?aaaaaa%41", "#aaaaaa%C3%A9"]
+        let tails =
+            written
+            + (0..<20_000).map { _ in
+                (next(2) == 0 ? "?" : "#") + (0..<next(10)).map { _ in pieces[next(pieces.count)] }.joined()
+            }
+        var malformed = 0
+        for (index, tail) in tails.enumerated() {
+            let url = ["", "/", "/a", "/abcdefg/hij", "app://h/x"][index % 5] + tail
+            let parts = URLParts(url)
+            let bytes = Array(url.utf8)
+            let scan = bytes.withUnsafeBufferPointer { bytes in
+                RangeBuffer.withTemporary(capacity: PlainScan.segmentCapacity(urlLength: bytes.count)) { room in
+                    let scan = PlainScan.tokenize(bytes, segments: room)
+                    return (marks: scan.marks, query: scan.querySpan, fragment: scan.fragmentSpan)
+                }
+            }
+            func span(_ part: Substring?) -> (Int32, Int32) {
+                guard let part else { return RequestURL.absent }
+                let start = url.utf8.distance(from: url.startIndex, to: part.startIndex)
+                return (Int32(start), Int32(start + part.utf8.count))
+            }
+            #expect(scan.query == span(parts.query) && scan.fragment == span(parts.fragment), "\(url)")
+            let present = [parts.query, parts.fragment].compactMap { $0 }
+            let wellFormed = present.allSatisfy(PercentCoding.isWellFormed)
+            #expect(scan.marks.contains(.malformedTail) == !wellFormed, "\(url)")
+            #expect(scan.marks.contains(.escapedTail) == present.contains { $0.contains("%") }, "\(url)")
+            if !wellFormed { malformed += 1 }
+        }
+        #expect(malformed > 2_000 && malformed < 18_000)
     }
 
     @Test func tokens() {

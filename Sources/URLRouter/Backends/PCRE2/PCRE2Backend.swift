@@ -2,10 +2,12 @@
 internal import CURLRouterPCRE2
 #endif
 
-/// The PCRE2 JIT backend: every route in one compiled alternation, every rewrite rule in another.
+/// The PCRE2 JIT backend: the routes of each method in one compiled alternation, every rewrite
+/// rule in another.
 ///
-/// Routes are lowered to a prefix-factored alternation (see `RouteAlternation`) whose first
-/// matching branch is the winner, named by `(*MARK)`; one `pcre2_jit_match` call answers a lookup.
+/// Routes are lowered to prefix-factored alternations (see `RouteAlternation`), one per method
+/// filter (`MethodShards`), whose first matching branch is the winner, named by `(*MARK)`; one
+/// `pcre2_jit_match` call on the request's path answers a lookup.
 /// Rewrite rules become one anchored alternation with branch reset, where branch *i* is
 /// `(*MARK:i)(?>[\s\S]*?(rule_i))` followed by a callout that refuses an empty match: the atomic
 /// group keeps rule *i*'s own leftmost match, and failing it moves on to rule *i+1*, so the first

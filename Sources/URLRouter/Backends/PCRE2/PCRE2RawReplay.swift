@@ -16,7 +16,7 @@ final class PCRE2RawCallRecorder {
     /// Records one engine call: the shard it ran, its subject, and its result (the match data holds
     /// the winner's mark).
     func record(
-        _ shard: PCRE2RouteMatcher.ShardInfo, subject: UnsafeMutablePointer<UInt8>, length: Int, result: Int32,
+        _ shard: PCRE2RouteMatcher.ShardInfo, subject: UnsafePointer<UInt8>, length: Int, result: Int32,
         matchData: OpaquePointer
     ) {
         if shard.hasCallouts || shard.hasUserRegex { replayable = false }
@@ -45,18 +45,18 @@ final class PCRE2RecordingMatcher: RouteMatcher, @unchecked Sendable {
 
     func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
         let outcome = matcher.firstMatch(request, budget: &budget)
-        _ = matcher.withSubject(of: request) { first, state, length in
+        _ = matcher.withSubject(of: request) { first, state, subject, length in
             var shard = first
             while true {
                 let result = PCRE2Code.match(
-                    shard.code, jit: shard.jit, state.pointee.subject, length, state.pointee.matchData,
+                    shard.code, jit: shard.jit, subject, length, state.pointee.matchData,
                     state.pointee.context)
                 recorder.record(
-                    shard, subject: state.pointee.subject, length: length, result: result,
+                    shard, subject: subject, length: length, result: result,
                     matchData: state.pointee.matchData)
                 guard case .noMatch = PCRE2RouteMatcher.callResult(result, state.pointee.matchData), shard.next >= 0
                 else { return .noMatch }
-                shard = matcher.shardInfo[shard.next]
+                shard = matcher.methodShards.info[shard.next]
             }
         }
         return outcome

@@ -1,15 +1,17 @@
 #if PCRE2
 
-/// Renders a route table as one prefix-factored PCRE2 alternation.
+/// Renders routes as one prefix-factored PCRE2 alternation (one per method filter: the method is
+/// never in the subject, see ``MethodShards``).
 ///
-/// The subject of a match is `/seg1/seg2//Mscheme`: the segments in comparison form, each after a
-/// `/`, then `//` (never inside a path, since segments are non-empty), one byte `M` naming the
-/// lookup's method (see ``MethodCodes``), and the lower-cased scheme. A route ends in
-/// `//[codes](*MARK:n)`: the codes of its method (and of `HEAD` for `GET`) and the code that
-/// accepts every method, or `//[^/]` for a route of any method; a scheme-bound route then checks
-/// `scheme\z`. One character class per route keeps the compiled table small. In a table with host
-/// routes, a lookup with a host has `@host` after the scheme (``LookupHost``: no `@` in a scheme),
-/// which a route with a host pattern checks to the end (``appendHost(_:to:)``) and others skip.
+/// The subject of a match is the path, `/seg1/seg2`: the segments in comparison form, each after a
+/// `/`. A route ends where the subject does, `\z(*MARK:n)`, unless the table reads past the path
+/// (``readsPastPath``: a table that marks trailing slashes, or has scheme or host routes); then the
+/// subject goes on with `//` (never inside a path, since segments are non-empty), `0` or `1` for
+/// the path's trailing slash where the table marks it, and the lower-cased scheme, and a route
+/// ends in `//` and what it checks of them: its trailing slash, then `scheme\z` for a scheme-bound
+/// route. In a table with host routes, a lookup with a host has `@host` after the scheme
+/// (``LookupHost``: no `@` in a scheme), which a route with a host pattern checks to the end
+/// (``appendHost(_:to:)``) and others skip.
 ///
 /// Routes are inserted, in precedence order, into a trie of positions; a route joins an existing
 /// child only when every later sibling is *disjoint* from it at that position (two different
@@ -21,10 +23,11 @@
 /// Every position renders to a shape that matches in linear time:
 /// - literal: `/lit` (ASCII letters as `[xX]` under ``RouterOptions/caseInsensitive``);
 /// - parameter and `*`: `/[^/]++` (possessive);
-/// - constraint: `/(?>(?:C)(?=/))` with `C` confined to the segment (``SharedRegex/segmentConfinedPattern``);
+/// - constraint: `/(?>(?:C)(?=/|\z))` with `C` confined to the segment (``SharedRegex/segmentConfinedPattern``);
 /// - in-segment pattern: `/[^/]++` and a callout that runs ``CompositeMatcher`` on the segment
 ///   (siblings share one `/[^/]++`, each with its own callout);
-/// - catch-all: `(?>(?:/[^/]++)+(?=(?:/[^/]++){k}//))`, taking exactly the segments the k positions
+/// - catch-all: `(?>(?:/[^/]++)+(?=(?:/[^/]++){k}\z))` (`//` for `\z` in a table that reads past
+///   the path), taking exactly the segments the k positions
 ///   after it leave, once. Its placement is decided by k alone, so siblings with the same k share
 ///   it (10,000 catch-all routes scan a long URL once, not 10,000 times) without putting the
 ///   catch-all's length before precedence.
@@ -52,24 +55,24 @@ struct RouteAlternation {
 
     let routes: [CompiledRoute]
     let options: RouterOptions
-    /// The byte each method of the table stands for in subjects.
-    let methodCodes: MethodCodes
     /// In-segment patterns by callout id.
     let composites: [CompositePattern]
     let compositeIDs: [CompositePattern: Int]
     /// Whether a route has a host pattern: then a lookup's subject ends in `@host` when it has a
     /// host (see ``appendTerminal(_:to:)``).
     let matchesHosts: Bool
+    /// Whether subjects go on past the path (`//`, then what the table's routes check there: a
+    /// trailing-slash mark, a scheme, a host), or end with it.
+    let readsPastPath: Bool
     /// The digits of every `(*MARK:n)`: route numbers are zero-padded to one width, so reading
     /// the winner's number loops the same number of times in every lookup (a predictable branch).
     let markDigits: Int
 
     /// Numbers every in-segment pattern of `routes` up front, so rendering changes nothing and
     /// shards can be rendered at the same time on several threads.
-    init(routes: [CompiledRoute], options: RouterOptions, methodCodes: MethodCodes) {
+    init(routes: [CompiledRoute], options: RouterOptions) {
         self.routes = routes
         self.options = options
-        self.methodCodes = methodCodes
         var composites: [CompositePattern] = []
         var compositeIDs: [CompositePattern: Int] = [:]
         for route in routes {
@@ -82,7 +85,11 @@ struct RouteAlternation {
         self.compositeIDs = compositeIDs
         self.markDigits = String(max(0, routes.count - 1)).utf8.count
         self.matchesHosts = routes.contains { $0.host != nil }
+        self.readsPastPath = matchesHosts || options.trailingSlash != .ignore || routes.contains { $0.scheme != nil }
     }
+
+    /// Where a path ends in the subject: its end, or the `//` before what the table reads past it.
+    var pathEnd: String { readsPastPath ? "//" : "\\z" }
 
     /// Whether a route must check the lookup's variants in a callout.
     static func needsVariantCallout(_ route: CompiledRoute) -> Bool {
@@ -187,7 +194,7 @@ struct RouteAlternation {
             if number > 0 { out.append(UInt8(ascii: "|")) }
             switch children[start].key {
             case .end:
-                out.append(contentsOf: "//".utf8)
+                out.append(contentsOf: pathEnd.utf8)
                 if end - start > 1 { out.append(contentsOf: "(?:".utf8) }
                 for index in start..<end {
                     if index > start { out.append(UInt8(ascii: "|")) }
@@ -270,7 +277,7 @@ struct RouteAlternation {
             // backtrack into it (the reference backend runs it once, on the segment alone).
             out.append(contentsOf: "/(?>(?:".utf8)
             out.append(contentsOf: regex.segmentConfinedPattern.utf8)
-            out.append(contentsOf: ")(?=/))".utf8)
+            out.append(contentsOf: (readsPastPath ? ")(?=/))" : ")(?=/|\\z))").utf8)
         case .composite(let pattern):
             out.append(contentsOf: "/[^/]++(?C\"c\(compositeIDs[pattern]!)\")".utf8)
         case .catchAll:
@@ -279,7 +286,8 @@ struct RouteAlternation {
             let after = routes[route].elements.count - 1 - (routes[route].catchAllIndex ?? 0)
             out.append(contentsOf: "(?>(?:/[^/]++)+(?=".utf8)
             if after > 0 { out.append(contentsOf: "(?:/[^/]++){\(after)}".utf8) }
-            out.append(contentsOf: "//))".utf8)
+            out.append(contentsOf: pathEnd.utf8)
+            out.append(contentsOf: "))".utf8)
         }
     }
 
@@ -291,13 +299,6 @@ struct RouteAlternation {
             case .required: out.append(UInt8(ascii: "1"))
             case .any, .either: out.append(contentsOf: "[01]".utf8)
             }
-        }
-        if let method = route.method {
-            out.append(UInt8(ascii: "["))
-            for code in methodCodes.accepting(method) { out.append(contentsOf: "\\x{\(String(code, radix: 16))}".utf8) }
-            out.append(UInt8(ascii: "]"))
-        } else {
-            out.append(contentsOf: "[^/]".utf8)
         }
         if let host = route.host {
             if let scheme = route.scheme {
