@@ -23,6 +23,8 @@ final class MethodShards: @unchecked Sendable {
         var firstSegments: ByteKeyTable.Index?
         /// The plan's first selector in ``selectors``.
         var firstSelector: Int
+        /// The plan's first shard in ``info``: the one that holds it when ``firstSegments`` is `nil`.
+        var firstShard: Int
     }
 
     /// Every plan's compiled patterns, one after the other.
@@ -65,7 +67,8 @@ final class MethodShards: @unchecked Sendable {
             }
             let plan = try ShardPlan(routes: routes, indices: members, alternation: alternation, options: options)
             let base = shards.count
-            let slot = Slot(firstSegments: plan.firstSegments?.index, firstSelector: flatSelectors.count)
+            let slot = Slot(
+                firstSegments: plan.firstSegments?.index, firstSelector: flatSelectors.count, firstShard: base)
             for selector in plan.selectors {
                 let members: [Int]
                 switch selector {
@@ -125,10 +128,9 @@ final class MethodShards: @unchecked Sendable {
         for filter: MethodFilter, firstSegment: UnsafeBufferPointer<UInt8>?, segmentCount: Int, folding: Bool
     ) -> PCRE2RouteMatcher.ShardInfo {
         let slot = slots[slot(for: filter)]
+        guard let firstSegments = slot.firstSegments else { return info[slot.firstShard] }
         var selector = slot.firstSelector
-        if let firstSegments = slot.firstSegments, let firstSegment {
-            selector += firstSegments.lookup(firstSegment, folding: folding) ?? 0
-        }
+        if let firstSegment { selector += firstSegments.lookup(firstSegment, folding: folding) ?? 0 }
         let (start, count) = selectors[selector]
         return info[Int(selectorShards[Int(start) + min(segmentCount, Int(count) - 1)])]
     }
