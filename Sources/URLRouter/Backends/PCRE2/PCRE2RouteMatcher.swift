@@ -5,8 +5,8 @@ internal import CURLRouterPCRE2
 /// method filter, each in the shards of a ``ShardPlan`` (``MethodShards``); one lookup reads the
 /// path in place (or writes the subject), picks the shard, runs it, and reads the winner's
 /// captures through its ``CapturePlan``.
-// @unchecked: the unsafe buffers are written once in init and only read afterwards; the
-// compiled codes they point to are immutable and PCRE2 allows concurrent matching with them.
+// @unchecked: the literal paths' index points into buffers written once in init and only read
+// afterwards; the compiled codes are immutable and PCRE2 allows concurrent matching with them.
 final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Sendable {
     let routes: [CompiledRoute]
     /// The compiled alternations, one per method filter.
