@@ -19,11 +19,10 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     let composites: [CompositeMatcher]
     let compositeIDs: [CompositePattern: Int]
     let caseInsensitive: Bool
-    /// Whether subjects carry the path's trailing slash (a table that does not ignore it).
+    /// What subjects carry after the path, as the alternation reads it: whether its trailing
+    /// slash, the lookup's host, anything at all (``RouteAlternation``'s properties of the names).
     let marksTrailingSlash: Bool
-    /// Whether subjects carry the lookup's host (a table with host routes).
     let matchesHosts: Bool
-    /// Whether subjects carry anything after the path (``RouteAlternation/readsPastPath``).
     let readsPastPath: Bool
     let jitStackBytes: Int
     let maxURLLength: Int
@@ -75,8 +74,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     init(routes: [CompiledRoute], options: RouterOptions, methods: MethodList) throws {
         self.routes = routes
         self.caseInsensitive = options.caseInsensitive
-        self.marksTrailingSlash = options.trailingSlash != .ignore
-        self.matchesHosts = routes.contains { $0.host != nil }
         self.maxURLLength = options.maxURLLength
         // A catch-all over n segments keeps a few words of JIT stack per segment; give every
         // thread room for the longest URL the router accepts.
@@ -86,7 +83,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         self.literalRoutes = literalRoutes
         self.literalPaths = literalRoutes?.index
         let alternation = RouteAlternation(routes: routes, options: options)
-        self.readsPastPath = alternation.readsPastPath
+        (marksTrailingSlash, matchesHosts, readsPastPath) = (
+            alternation.marksTrailingSlash, alternation.matchesHosts, alternation.readsPastPath
+        )
         // The routes the literal paths answer are left out of the alternations: a lookup of their
         // path that none of them answers needs the other routes only (see LiteralRoutes).
         let held = Set(literalRoutes?.heldRoutes ?? [])

@@ -61,6 +61,9 @@ struct RouteAlternation {
     /// Whether a route has a host pattern: then a lookup's subject ends in `@host` when it has a
     /// host (see ``appendTerminal(_:to:)``).
     let matchesHosts: Bool
+    /// Whether a lookup's subject marks whether its path has a trailing slash (a table that does
+    /// not ignore it), which each route checks (see ``appendTerminal(_:to:)``).
+    let marksTrailingSlash: Bool
     /// Whether subjects go on past the path (`//`, then what the table's routes check there: a
     /// trailing-slash mark, a scheme, a host), or end with it.
     let readsPastPath: Bool
@@ -85,7 +88,8 @@ struct RouteAlternation {
         self.compositeIDs = compositeIDs
         self.markDigits = String(max(0, routes.count - 1)).utf8.count
         self.matchesHosts = routes.contains { $0.host != nil }
-        self.readsPastPath = matchesHosts || options.trailingSlash != .ignore || routes.contains { $0.scheme != nil }
+        self.marksTrailingSlash = options.trailingSlash != .ignore
+        self.readsPastPath = matchesHosts || marksTrailingSlash || routes.contains { $0.scheme != nil }
     }
 
     /// Where a path ends in the subject: its end, or the `//` before what the table reads past it.
@@ -293,7 +297,7 @@ struct RouteAlternation {
 
     func appendTerminal(_ index: Int, to out: inout [UInt8]) {
         let route = routes[index]
-        if options.trailingSlash != .ignore {
+        if marksTrailingSlash {
             switch route.slash {
             case .forbidden: out.append(UInt8(ascii: "0"))
             case .required: out.append(UInt8(ascii: "1"))
