@@ -1,18 +1,20 @@
 /// A compiled route table (a class: a lookup calls it through one reference, copying nothing).
 protocol RouteMatcher: AnyObject, Sendable {
-    /// Finds the first route, in precedence order, that matches `request` and answers it.
+    /// Finds the first route, in precedence order, that matches the lookup's request and answers
+    /// it, and writes it into the lookup (``Resolution/setWinner(_:captures:catchAll:)``): the
+    /// matcher reads the request in place and leaves the winner there, copying neither.
     ///
     /// - Complexity: linear in the URL's length for routes without user regexes; user regexes
-    ///   run under `budget`.
-    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome
+    ///   run under the lookup's budget.
+    func firstMatch(_ lookup: inout PreparedLookup) -> MatchOutcome
 }
 
 /// What a lookup asks a route matcher: the one request type of the pipeline, for a URL whose
 /// segments are ranges of its own bytes (no `%`) and for one whose segments were decoded alike.
-/// Part of the lookup's state (``PreparedLookup``), and noncopyable, so that a matcher borrows it
-/// in place.
+/// Part of the lookup's state (``PreparedLookup``), and noncopyable, so that a matcher reads it
+/// in place; a layer's probes (`CompiledTable+Stages.swift`) adjust it for one match and restore it.
 ///
-/// Everything in it is lent for the duration of one ``RouteMatcher/firstMatch(_:budget:)`` call
+/// Everything in it is lent for the duration of one ``RouteMatcher/firstMatch(_:)`` call
 /// (the bytes, the segments, the scheme, the variants, and the room for captures) and must not
 /// be kept; it holds no reference, so passing it retains nothing.
 struct MatchRequest: ~Copyable {
@@ -65,17 +67,6 @@ struct MatchRequest: ~Copyable {
             variants: UnsafeBufferPointer(start: nil, count: 0), captureRoom: RangeBuffer())
     }
 
-    /// A copy of this request for one more match: of its first `segmentCount` segments, for
-    /// `method`, or with `trailingSlash`.
-    func adjusted(segmentCount: Int? = nil, method: MethodFilter? = nil, trailingSlash: Bool? = nil) -> MatchRequest {
-        var copy = MatchRequest(
-            bytes: bytes, segments: segments, segmentRun: segmentRun, scheme: scheme, method: method ?? self.method,
-            variants: variants, captureRoom: captureRoom, trailingSlash: trailingSlash ?? self.trailingSlash,
-            host: host)
-        copy.segmentCount = segmentCount ?? self.segmentCount
-        return copy
-    }
-
     /// The bytes of the segment at `index`, in comparison form.
     func segmentBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[segments[index]])
@@ -118,32 +109,15 @@ struct MatchRequest: ~Copyable {
 @available(*, unavailable, message: "a MatchRequest lends bytes for one call")
 extension MatchRequest: Sendable {}
 
-/// The answer of a route matcher.
+/// The answer of a route matcher; the winner itself is written into the lookup.
 enum MatchOutcome {
-    /// The first route in precedence order that matches and answers.
-    case matched(RawMatch)
+    /// The first route in precedence order that matches and answers is the lookup's winner.
+    case matched
     /// No route matches.
     case noMatch
     /// A user regex reached the work limit before the answer was known.
     case limitExceeded
 }
-
-@available(*, unavailable, message: "a MatchOutcome points into a request's lent storage")
-extension MatchOutcome: Sendable {}
-
-/// The winner a route matcher found.
-struct RawMatch {
-    /// The index of the route in the table given to ``MatcherBackend/makeRouteMatcher(routes:options:methods:)``.
-    var routeIndex: Int
-    /// The captured values, in element order, as ranges of the request's bytes, in the request's
-    /// ``MatchRequest/captureRoom``.
-    var captures: RangeBuffer
-    /// The segments the catch-all took, as indices into the request's segments.
-    var catchAll: Range<Int>?
-}
-
-@available(*, unavailable, message: "a RawMatch points into a request's lent storage")
-extension RawMatch: Sendable {}
 
 /// The work a lookup may spend in user regexes (constraints and rewrite rules).
 ///

@@ -34,10 +34,9 @@
         guard prepared.resolution.scanned else { return }
         let count = min(segmentCount, prepared.request.segments.count)
         // A shorter run of the segments ends before the path's trailing slash.
-        let request = prepared.request.adjusted(
-            segmentCount: count, trailingSlash: count < prepared.request.segments.count ? false : nil)
-        switch firstMatch(request, prepared.charging, &prepared.budget) {
-        case .matched(let raw): prepared.resolution.record(raw)
+        let trailingSlash = count < prepared.request.segments.count ? false : prepared.request.trailingSlash
+        switch probe(&prepared, segmentCount: count, trailingSlash: trailingSlash) {
+        case .matched: prepared.resolution.reason = nil
         case .noMatch: prepared.resolution.reason = .noMatch
         case .limitExceeded: prepared.resolution.reason = .limitExceeded
         }
@@ -52,8 +51,7 @@
             !prepared.request.segments.isEmpty,
             prepared.request.segmentCount == prepared.request.segments.count
         else { return }
-        let flipped = prepared.request.adjusted(trailingSlash: !prepared.request.trailingSlash)
-        switch firstMatch(flipped, prepared.charging, &prepared.budget) {
+        switch probe(&prepared, trailingSlash: !prepared.request.trailingSlash) {
         case .matched:
             prepared.resolution.reason = .redirect
             prepared.resolution.location = prepared.flippedTrailingSlashURL
@@ -70,19 +68,34 @@
             return
         }
         let whole = prepared.request.segments.count
-        switch firstMatch(
-            prepared.request.adjusted(segmentCount: whole, method: .any), prepared.charging, &prepared.budget)
-        {
+        switch probe(&prepared, segmentCount: whole, method: .any) {
         case .matched:
+            var allowed: [String] = []
+            for candidate in methods.names.indices {
+                if case .matched = probe(&prepared, segmentCount: whole, method: .lookup(candidate)) {
+                    allowed.append(methods.names[candidate])
+                }
+            }
             prepared.resolution.reason = .methodNotAllowed
-            prepared.resolution.allowedMethods = methods.names.indices.filter { candidate in
-                let request = prepared.request.adjusted(segmentCount: whole, method: .lookup(candidate))
-                if case .matched = firstMatch(request, prepared.charging, &prepared.budget) { return true }
-                return false
-            }.map { methods.names[$0] }
+            prepared.resolution.allowedMethods = allowed
         case .noMatch: break
         case .limitExceeded: prepared.resolution.reason = .limitExceeded
         }
+    }
+
+    /// One match of the lookup's request with its segment count, method or trailing slash
+    /// changed for the call, then restored: the lookup's one request, probed in place. A winner is
+    /// written into the lookup; its reason is the caller's to set.
+    func probe(
+        _ prepared: inout PreparedLookup, segmentCount: Int? = nil, method: MethodFilter? = nil,
+        trailingSlash: Bool? = nil
+    ) -> MatchOutcome {
+        let asGiven = (prepared.request.segmentCount, prepared.request.method, prepared.request.trailingSlash)
+        prepared.request.segmentCount = segmentCount ?? asGiven.0
+        prepared.request.method = method ?? asGiven.1
+        prepared.request.trailingSlash = trailingSlash ?? asGiven.2
+        defer { (prepared.request.segmentCount, prepared.request.method, prepared.request.trailingSlash) = asGiven }
+        return firstMatch(&prepared)
     }
 
     /// Step 5, owning: the match the prepared lookup found, copied, or its miss.

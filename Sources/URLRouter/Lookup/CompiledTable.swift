@@ -26,8 +26,8 @@
 ///
 /// Nothing on the way is reference counted or allocated for a URL with no rewrite that the full
 /// normalization does not take: its segments, their decoded forms and the winner's captures go to
-/// storage lent from the stack (``RangeBuffer``), and the matcher is handed a ``MatchRequest`` of
-/// pointers.
+/// storage lent from the stack (``RangeBuffer``), and the matcher is lent the lookup's state
+/// (``PreparedLookup``): it reads the request there and writes the winner there.
 ///
 /// Every lookup enters at ``resolve(_:method:variants:forcingCharges:_:)`` (steps 1 to 3), which
 /// lends the ``PreparedLookup`` to the match (``match(_:)``, step 4) and the answer. What most
@@ -179,7 +179,7 @@ struct CompiledTable: Sendable {
         /// The one instance, which lives as long as the process.
         static let shared = EmptyMatcher()
 
-        func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome { .noMatch }
+        func firstMatch(_ lookup: inout PreparedLookup) -> MatchOutcome { .noMatch }
     }
 
     /// Runs `body` on the UTF-8 bytes of `text`, without copying them when the string is native.
@@ -518,9 +518,9 @@ struct CompiledTable: Sendable {
     /// that ended before the URL was scanned (too long, malformed, refused) has nothing to match.
     func match(_ prepared: inout PreparedLookup) {
         guard prepared.resolution.scanned else { return }
-        let outcome = firstMatch(prepared.request, prepared.charging, &prepared.budget)
-        guard case .matched(let raw) = outcome else { return matchAfterMiss(&prepared, outcome) }
-        prepared.resolution.record(raw)
+        let outcome = firstMatch(&prepared)
+        guard case .matched = outcome else { return matchAfterMiss(&prepared, outcome) }
+        prepared.resolution.reason = nil
     }
 
     /// Step 4 after the first call found no winner: whether the path matched routes of other
@@ -528,7 +528,7 @@ struct CompiledTable: Sendable {
     @inline(never)
     func matchAfterMiss(_ prepared: inout PreparedLookup, _ first: MatchOutcome) {
         switch first {
-        case .matched(let raw): prepared.resolution.record(raw)
+        case .matched: prepared.resolution.reason = nil
         case .limitExceeded: prepared.resolution.reason = .limitExceeded
         case .noMatch:
             // A redirect answers before the allowed methods are looked for, which it would drop.
@@ -537,14 +537,17 @@ struct CompiledTable: Sendable {
         }
     }
 
-    /// One matcher call, after charging what its constraints can cost (when the lookup charges).
-    func firstMatch(_ request: borrowing MatchRequest, _ charging: Bool, _ budget: inout WorkBudget) -> MatchOutcome {
-        if charging,
+    /// One matcher call on the lookup's request as it stands, after charging what its
+    /// constraints can cost (when the lookup charges); a winner is written into the lookup.
+    @inline(__always)
+    func firstMatch(_ prepared: inout PreparedLookup) -> MatchOutcome {
+        if prepared.charging,
             !regexWork.chargeConstraints(
-                request.bytes, request.segments, segmentCount: request.segmentCount, to: &budget)
+                prepared.request.bytes, prepared.request.segments, segmentCount: prepared.request.segmentCount,
+                to: &prepared.budget)
         {
             return .limitExceeded
         }
-        return matcher.firstMatch(request, budget: &budget)
+        return matcher.firstMatch(&prepared)
     }
 }

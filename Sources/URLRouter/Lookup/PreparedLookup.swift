@@ -1,7 +1,8 @@
 /// A lookup between steps 3 and 4 (see ``CompiledTable``): the request as the table prepared it
 /// (length checked, rewritten, scanned or normalized, request checks passed), lent for one call.
-/// The one state of a lookup from there: the matcher borrows its ``request``, the match is
-/// recorded in its ``resolution``, and the answer reads both in place.
+/// The one state of a lookup from there: the matcher reads its ``request`` and writes the winner
+/// into its ``resolution``, both in place (it is lent the whole state, `inout`), and the answer
+/// reads both where they are.
 ///
 /// A table's own lookups match it once and answer (`CompiledTable+Answer.swift`). The handler
 /// router, a layer above the core, may first drop its first segment and match shorter runs of its
@@ -285,12 +286,12 @@ struct Resolution: ~Copyable {
         self.request = request
     }
 
-    /// Takes `raw` as the winner.
-    mutating func record(_ raw: RawMatch) {
-        routeIndex = raw.routeIndex
-        captures = raw.captures
-        catchAll = raw.catchAll
-        reason = nil
+    /// Writes the winner a matcher found: its route and where its captures and catch-all are. Its
+    /// ``reason`` is the pipeline's to set (`nil` for a match, something else for a probe's).
+    mutating func setWinner(_ routeIndex: Int, captures: RangeBuffer, catchAll: Range<Int>?) {
+        self.routeIndex = routeIndex
+        self.captures = captures
+        self.catchAll = catchAll
     }
 
     /// What an owning match or miss keeps of segments a lookup decoded in its room (the request's

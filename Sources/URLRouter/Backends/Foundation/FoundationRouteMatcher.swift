@@ -65,10 +65,10 @@ final class FoundationRouteMatcher: RouteMatcher {
         self.methodIndices = table.map { methods.index(ofRouteMethod: $0.method) }
     }
 
-    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func firstMatch(_ lookup: inout PreparedLookup) -> MatchOutcome {
         var bucket: [Int] = []
-        if request.segmentCount > 0 {
-            let first = request.segmentBytes(0)
+        if lookup.request.segmentCount > 0 {
+            let first = lookup.request.segmentBytes(0)
             bucket = buckets[caseFoldedBytes(first, folding: caseInsensitive)] ?? []
         }
         // Merge the two ascending index lists.
@@ -83,13 +83,15 @@ final class FoundationRouteMatcher: RouteMatcher {
                 index = unbucketed[j]
                 j += 1
             }
-            switch match(routes[index], request, budget: &budget) {
-            case .matched(var raw):
+            switch match(routes[index], lookup.request, budget: &lookup.budget) {
+            case .matched(let captures, let catchAll):
                 // Scheme, method and variants are checked once the path has matched, as the PCRE2
                 // backend does at the end of each branch, so both run the same user regexes.
-                guard request.isAnswered(by: table[index], method: methodIndices[index], in: methods) else { continue }
-                raw.routeIndex = index
-                return .matched(raw)
+                guard lookup.request.isAnswered(by: table[index], method: methodIndices[index], in: methods) else {
+                    continue
+                }
+                lookup.resolution.setWinner(index, captures: captures, catchAll: catchAll)
+                return .matched
             case .noMatch: continue
             case .limitExceeded: return .limitExceeded
             }
@@ -101,7 +103,7 @@ final class FoundationRouteMatcher: RouteMatcher {
     /// first position that fails: a position whose segment is missing fails there, and a route
     /// without a catch-all fails after its last position when segments remain. With a catch-all,
     /// the catch-all takes exactly the segments the positions after it leave.
-    func match(_ route: Route, _ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
+    func match(_ route: Route, _ request: borrowing MatchRequest, budget: inout WorkBudget) -> RouteOutcome {
         // The first `segmentCount` segments (not a copy: routes are tried one by one, and the
         // fallback's URLs can have thousands of segments).
         let segments = request.segments
@@ -138,7 +140,15 @@ final class FoundationRouteMatcher: RouteMatcher {
             }
         }
         guard layout.fits(segmentCount: segmentCount) else { return .noMatch }
-        return .matched(RawMatch(routeIndex: -1, captures: captures, catchAll: catchAll))
+        return .matched(captures: captures, catchAll: catchAll)
+    }
+
+    /// What matching one route's positions found: its captures, as ranges of the request's bytes in
+    /// its capture room, and the segments its catch-all took.
+    enum RouteOutcome {
+        case matched(captures: RangeBuffer, catchAll: Range<Int>?)
+        case noMatch
+        case limitExceeded
     }
 
     func equal(_ segment: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {

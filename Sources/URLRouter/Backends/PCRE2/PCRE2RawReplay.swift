@@ -43,9 +43,9 @@ final class PCRE2RecordingMatcher: RouteMatcher, @unchecked Sendable {
         self.matcher = matcher
     }
 
-    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
-        let outcome = matcher.firstMatch(request, budget: &budget)
-        _ = matcher.withSubject(of: request) { first, state, subject, length in
+    func firstMatch(_ lookup: inout PreparedLookup) -> MatchOutcome {
+        let outcome = matcher.firstMatch(&lookup)
+        _ = matcher.withSubject(of: &lookup) { first, state, subject, length in
             var shard = first
             while true {
                 let result = PCRE2Code.match(

@@ -165,19 +165,26 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// its segments are one run of its bytes, with `//`, the trailing-slash mark, the scheme and
     /// `@host` after it in a table that reads them (see ``RouteAlternation``); answers a wholly
     /// literal path from ``LiteralRoutes`` when one of its routes answers; else runs the shard of
-    /// the request's method filter, and reads the winner's captures from its capture plan into the
-    /// request's capture room. Nothing on the way is reference counted or allocated.
-    // Inlined into its protocol witness, its one caller, which otherwise took the outcome into a
-    // temporary and copied it out; reading it back stalled on the stores just made (commit
-    // 6fda3ca gives the measurements).
-    @inline(__always)
-    func firstMatch(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> MatchOutcome {
-        withSubject(of: request) { shard, state, subject, length in
-            switch run(shard, state, subject: subject, length: length, variants: request.variants, budget: &budget) {
-            case .route(let index): .matched(rawMatch(route: index, request: request))
-            case .noMatch: .noMatch
-            case .limitExceeded: .limitExceeded
-            }
+    /// the request's method filter, and writes the winner into the lookup, its captures read
+    /// through its capture plan into the request's capture room. Nothing on the way is reference
+    /// counted or allocated.
+    ///
+    /// The functions below take the lookup `inout` even where they only read it: a borrow of a
+    /// stored part of the caller's `inout` state is a copy of it, made before each call
+    /// (Benchmarks/instructions), where `inout` lends its address.
+    func firstMatch(_ lookup: inout PreparedLookup) -> MatchOutcome {
+        var budget = lookup.budget
+        let variants = lookup.request.variants
+        let result = withSubject(of: &lookup) { shard, state, subject, length in
+            run(shard, state, subject: subject, length: length, variants: variants, budget: &budget)
+        }
+        lookup.budget = budget
+        switch result {
+        case .route(let index):
+            setWinner(index, of: &lookup)
+            return .matched
+        case .noMatch: return .noMatch
+        case .limitExceeded: return .limitExceeded
         }
     }
 
@@ -190,23 +197,23 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// made: lookups and the recording of engine calls (`PCRE2RecordingMatcher`) both go through it.
     @inline(__always)
     func withSubject(
-        of request: borrowing MatchRequest,
+        of lookup: inout PreparedLookup,
         _ run: (
             _ shard: ShardInfo, _ state: UnsafeMutablePointer<PCRE2MatchState>, _ subject: UnsafePointer<UInt8>,
             _ length: Int
-        ) -> MatchOutcome
-    ) -> MatchOutcome {
-        let segmentCount = request.segmentCount
-        let segments = request.segments
+        ) -> CallResult
+    ) -> CallResult {
+        let segmentCount = lookup.request.segmentCount
+        let segments = lookup.request.segments
         let shard = methodShards.shard(
-            for: request.method, firstSegment: segmentCount > 0 ? request.segmentBytes(0) : nil,
+            for: lookup.request.method, firstSegment: segmentCount > 0 ? lookup.request.segmentBytes(0) : nil,
             segmentCount: segmentCount, folding: caseInsensitive)
         let state = PCRE2MatchState.current(key: matchStateKey)
-        let source = request.bytes.baseAddress
+        let source = lookup.request.bytes.baseAddress
         // The path in the request's bytes: its segments, one run, and the `/` before them.
         var inPlace: UnsafePointer<UInt8>?
         var length = 0
-        if segmentCount == segments.count, let run = request.segmentRun, let source, run.lowerBound > 0,
+        if segmentCount == segments.count, let run = lookup.request.segmentRun, let source, run.lowerBound > 0,
             source[run.lowerBound - 1] == UInt8(ascii: "/")
         {
             inPlace = source + run.lowerBound - 1
@@ -220,8 +227,8 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             subject = inPlace
         } else {
             // Room for the path, `//`, the trailing-slash mark, the scheme and `@host`.
-            var capacity = length + 4 + (request.scheme?.count ?? 0)
-            if matchesHosts { capacity += request.host.count }
+            var capacity = length + 4 + (lookup.request.scheme?.count ?? 0)
+            if matchesHosts { capacity += lookup.request.host.count }
             state.pointee.reserve(jitStackBytes: jitStackBytes, pairs: 1, subjectBytes: capacity)
             let room = state.pointee.subject
             if let inPlace {
@@ -232,9 +239,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             subject = UnsafePointer(room)
         }
         if let literalPaths, literalPaths.mayHold(length: length),
-            let route = literalWinner(UnsafeBufferPointer(start: subject, count: length), literalPaths, request)
+            let route = literalWinner(UnsafeBufferPointer(start: subject, count: length), literalPaths, &lookup)
         {
-            return .matched(RawMatch(routeIndex: route, captures: request.captureRoom, catchAll: nil))
+            return .route(route)
         }
         guard readsPastPath else { return run(shard, state, subject, length) }
         let room = state.pointee.subject
@@ -243,17 +250,17 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
         room[end + 1] = UInt8(ascii: "/")
         end += 2
         if marksTrailingSlash {
-            room[end] = request.trailingSlash ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            room[end] = lookup.request.trailingSlash ? UInt8(ascii: "1") : UInt8(ascii: "0")
             end += 1
         }
-        if let scheme = request.scheme, let base = scheme.baseAddress {
+        if let scheme = lookup.request.scheme, let base = scheme.baseAddress {
             (room + end).update(from: base, count: scheme.count)
             end += scheme.count
         }
-        if matchesHosts, let host = request.host.baseAddress, request.host.count > 0 {
+        if matchesHosts, let host = lookup.request.host.baseAddress, lookup.request.host.count > 0 {
             room[end] = UInt8(ascii: "@")
-            (room + end + 1).update(from: host, count: request.host.count)
-            end += request.host.count + 1
+            (room + end + 1).update(from: host, count: lookup.request.host.count)
+            end += lookup.request.host.count + 1
         }
         return run(shard, state, subject, end)
     }
@@ -262,9 +269,9 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// paths that reach it are not literal paths, and the lookup's own code stays small.
     @inline(never)
     func literalWinner(
-        _ path: UnsafeBufferPointer<UInt8>, _ literalPaths: LiteralRoutes.Index, _ request: borrowing MatchRequest
+        _ path: UnsafeBufferPointer<UInt8>, _ literalPaths: LiteralRoutes.Index, _ lookup: inout PreparedLookup
     ) -> Int? {
-        for candidate in literalPaths.candidates(path: path, folding: caseInsensitive) where answers(candidate, request)
+        for candidate in literalPaths.candidates(path: path, folding: caseInsensitive) where answers(candidate, lookup)
         {
             return Int(candidate.route)
         }
@@ -274,27 +281,32 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
     /// Whether a literal route answers the request (``MatchRequest/isAnswered(by:method:in:schemeAndVariantsMayRefuse:)``,
     /// its scheme and variants only where they can refuse): what the end of its branch in the
     /// alternation checks.
-    func answers(_ candidate: LiteralRoutes.Candidate, _ request: borrowing MatchRequest) -> Bool {
-        request.isAnswered(
+    func answers(_ candidate: LiteralRoutes.Candidate, _ lookup: borrowing PreparedLookup) -> Bool {
+        lookup.request.isAnswered(
             by: routes[Int(candidate.route)], method: candidate.method < 0 ? nil : Int(candidate.method), in: methods,
             schemeAndVariantsMayRefuse: candidate.checksSchemeOrVariants)
     }
 
-    /// Captures and the catch-all, from the route's positions and the request's segments.
-    func rawMatch(route index: Int, request: borrowing MatchRequest) -> RawMatch {
+    /// Writes route `index` into the lookup as its winner, with its captures and catch-all read
+    /// from the route's positions and the request's segments.
+    @inline(__always)
+    func setWinner(_ index: Int, of lookup: inout PreparedLookup) {
         let plan = plans[index]
-        let segmentCount = request.segmentCount
-        let catchAll = plan.layout.catchAllSegments(segmentCount: segmentCount)
-        guard plan.simple else { return generalRawMatch(route: index, request: request, catchAll: catchAll) }
-        var captures = request.captureRoom
-        plan.forEachCapturedSegment(segmentCount: segmentCount) { captures.append(request.segments[$0]) }
-        return RawMatch(routeIndex: index, captures: captures, catchAll: catchAll)
+        let segments = lookup.request.segments
+        let segmentCount = lookup.request.segmentCount
+        var captures = lookup.request.captureRoom
+        if plan.simple {
+            plan.forEachCapturedSegment(segmentCount: segmentCount) { captures.append(segments[$0]) }
+        } else {
+            appendGeneralCaptures(route: index, request: lookup.request, to: &captures)
+        }
+        lookup.resolution.setWinner(
+            index, captures: captures, catchAll: plan.layout.catchAllSegments(segmentCount: segmentCount))
     }
 
-    /// Routes with in-segment patterns, or more than eight parameters.
-    func generalRawMatch(route index: Int, request: borrowing MatchRequest, catchAll: Range<Int>?) -> RawMatch {
+    /// The captures of a route with in-segment patterns, or more than eight parameters.
+    func appendGeneralCaptures(route index: Int, request: borrowing MatchRequest, to captures: inout RangeBuffer) {
         let plan = plans[index]
-        var captures = request.captureRoom
         for (position, element) in routes[index].elements.enumerated() {
             let segment = plan.layout.segment(at: position, segmentCount: request.segmentCount)
             switch element {
@@ -306,7 +318,6 @@ final class PCRE2RouteMatcher: RouteMatcher, CompiledPatternFacts, @unchecked Se
             case .literal, .wildcard, .catchAll: break
             }
         }
-        return RawMatch(routeIndex: index, captures: captures, catchAll: catchAll)
     }
 
     func compositeIndex(_ pattern: CompositePattern) -> Int {
