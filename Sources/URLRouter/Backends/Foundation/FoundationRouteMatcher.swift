@@ -66,9 +66,25 @@ final class FoundationRouteMatcher: RouteMatcher {
     }
 
     func firstMatch(_ lookup: inout PreparedLookup) -> MatchOutcome {
+        var budget = lookup.budget
+        let outcome = firstWinner(lookup.request, budget: &budget)
+        lookup.budget = budget
+        switch outcome {
+        case .matched(let route, let captures, let catchAll):
+            lookup.resolution.setWinner(route, captures: captures, catchAll: catchAll)
+            return .matched
+        case .noMatch: return .noMatch
+        case .limitExceeded: return .limitExceeded
+        }
+    }
+
+    /// The first route in precedence order that matches `request` and answers it. The request is
+    /// borrowed once for all the routes tried: each borrow of it from the lookup's `inout` state
+    /// would copy it.
+    func firstWinner(_ request: borrowing MatchRequest, budget: inout WorkBudget) -> RouteOutcome {
         var bucket: [Int] = []
-        if lookup.request.segmentCount > 0 {
-            let first = lookup.request.segmentBytes(0)
+        if request.segmentCount > 0 {
+            let first = request.segmentBytes(0)
             bucket = buckets[caseFoldedBytes(first, folding: caseInsensitive)] ?? []
         }
         // Merge the two ascending index lists.
@@ -83,15 +99,13 @@ final class FoundationRouteMatcher: RouteMatcher {
                 index = unbucketed[j]
                 j += 1
             }
-            switch match(routes[index], lookup.request, budget: &lookup.budget) {
-            case .matched(let captures, let catchAll):
+            let outcome = match(routes[index], index, request, budget: &budget)
+            switch outcome {
+            case .matched:
                 // Scheme, method and variants are checked once the path has matched, as the PCRE2
                 // backend does at the end of each branch, so both run the same user regexes.
-                guard lookup.request.isAnswered(by: table[index], method: methodIndices[index], in: methods) else {
-                    continue
-                }
-                lookup.resolution.setWinner(index, captures: captures, catchAll: catchAll)
-                return .matched
+                guard request.isAnswered(by: table[index], method: methodIndices[index], in: methods) else { continue }
+                return outcome
             case .noMatch: continue
             case .limitExceeded: return .limitExceeded
             }
@@ -99,11 +113,14 @@ final class FoundationRouteMatcher: RouteMatcher {
         return .noMatch
     }
 
-    /// Matches one route's positions against the request's segments, from the left, stopping at the
-    /// first position that fails: a position whose segment is missing fails there, and a route
-    /// without a catch-all fails after its last position when segments remain. With a catch-all,
-    /// the catch-all takes exactly the segments the positions after it leave.
-    func match(_ route: Route, _ request: borrowing MatchRequest, budget: inout WorkBudget) -> RouteOutcome {
+    /// Matches the positions of route `routeIndex` (`route`) against the request's segments, from
+    /// the left, stopping at the first position that fails: a position whose segment is missing
+    /// fails there, and a route without a catch-all fails after its last position when segments
+    /// remain. With a catch-all, the catch-all takes exactly the segments the positions after it
+    /// leave.
+    func match(_ route: Route, _ routeIndex: Int, _ request: borrowing MatchRequest, budget: inout WorkBudget)
+        -> RouteOutcome
+    {
         // The first `segmentCount` segments (not a copy: routes are tried one by one, and the
         // fallback's URLs can have thousands of segments).
         let segments = request.segments
@@ -140,13 +157,13 @@ final class FoundationRouteMatcher: RouteMatcher {
             }
         }
         guard layout.fits(segmentCount: segmentCount) else { return .noMatch }
-        return .matched(captures: captures, catchAll: catchAll)
+        return .matched(route: routeIndex, captures: captures, catchAll: catchAll)
     }
 
-    /// What matching one route's positions found: its captures, as ranges of the request's bytes in
-    /// its capture room, and the segments its catch-all took.
+    /// What matching a route found: the route (its index), its captures, as ranges of the
+    /// request's bytes in its capture room, and the segments its catch-all took.
     enum RouteOutcome {
-        case matched(captures: RangeBuffer, catchAll: Range<Int>?)
+        case matched(route: Int, captures: RangeBuffer, catchAll: Range<Int>?)
         case noMatch
         case limitExceeded
     }
