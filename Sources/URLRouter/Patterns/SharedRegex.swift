@@ -92,11 +92,12 @@
     }
 
     /// The pattern confined to one path segment of a `/`-joined subject: nothing in it can match
-    /// `/`, `^` is the segment's start and `$` its end. Used to inline a constraint into a
-    /// larger pattern without it ever reaching into a neighbouring segment.
+    /// `/`, `^` is the segment's start and `$` its end, the next `/` or the end of the subject (a
+    /// subject that is the path alone ends at its last segment). Used to inline a constraint into
+    /// a larger pattern without it ever reaching into a neighbouring segment.
     var segmentConfinedPattern: String {
         var out = ""
-        root.render(into: &out, start: #"(?<=/)"#, end: #"(?=/)"#, excluding: "/")
+        root.render(into: &out, start: #"(?<=/)"#, end: #"(?=/|\z)"#, excluding: "/")
         return out
     }
 }
