@@ -56,7 +56,7 @@ public struct Parameters: Sendable {
 
     /// Every query item, in order, decoded.
     var queryItems: [QueryItem] {
-        RequestURL.range(match.record.querySpan).map {
+        RequestURL.range(match.record.tail.spans(in: match.record.routedURL).query).map {
             QueryItem.items(of: match.record.routedURL.utf8Slice($0), decodePlus: match.record.decodePlus)
         } ?? []
     }

@@ -15,13 +15,14 @@ final class RouteMatch: Sendable {
     // Benchmarks/instructions counts.
     init(
         store: RegistrationStore, handle: Int, routedURL: String, scheme: String?, decodePlus: Bool,
-        spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
+        hostSpan: (Int32, Int32), tail: URLTail, lookupHost: UnsafeBufferPointer<UInt8>, catchAll: Range<Int>?,
         segments: RangeBuffer, segmentRun: Range<Int>?, captures: RangeBuffer, rare: Resolution.Rare?,
         decoded: (storage: UnsafeBufferPointer<UInt8>, written: UnsafePointer<Range<Int>>?),
         extra: borrowing [String: any Sendable]?, callerURL: String?
     ) {
         self.record = MatchRecord(
-            store: store, handle: handle, routedURL: routedURL, scheme: scheme, decodePlus: decodePlus, spans: spans,
+            store: store, handle: handle, routedURL: routedURL, scheme: scheme, decodePlus: decodePlus,
+            hostSpan: hostSpan, tail: tail, lookupHost: lookupHost,
             catchAll: catchAll, segments: segments, segmentRun: segmentRun, captures: captures, rare: rare,
             decoded: decoded, extra: extra, callerURL: callerURL)
     }

@@ -148,7 +148,8 @@ struct MatchView {
     var segments: RangeBuffer { lookup.pointee.request.segments }
     var captures: RangeBuffer { lookup.pointee.resolution.captures }
     var catchAllRange: Range<Int>? { lookup.pointee.resolution.catchAll }
-    var querySpan: (Int32, Int32) { lookup.pointee.resolution.querySpan }
+    /// Where the query and the fragment are in ``bytes``.
+    var tail: URLTail { lookup.pointee.resolution.tail }
     /// The host the lookup routed on, empty for none.
     var host: UnsafeBufferPointer<UInt8> { lookup.pointee.request.host }
     /// Where each of ``segments`` is written in ``bytes``, when escapes were decoded (else
@@ -282,7 +283,7 @@ extension UnsafePointer where Pointee == MatchView {
     }
 
     func queryValue(_ name: String) -> URLText? {
-        let span = pointee.querySpan
+        let span = pointee.tail.spans(in: pointee.bytes).query
         let decodePlus = pointee.decodePlus
         guard span.0 >= 0 else { return nil }
         let query = UnsafeBufferPointer(rebasing: pointee.bytes[Int(span.0)..<Int(span.1)])

@@ -97,7 +97,8 @@ extension CompiledTable {
             RouteMatch(
                 store: store, handle: handle, routedURL: routedURL,
                 scheme: prepared.schemeString, decodePlus: decodePlus,
-                spans: (prepared.resolution.hostSpan, prepared.resolution.querySpan, prepared.resolution.fragmentSpan),
+                hostSpan: prepared.resolution.hostSpan, tail: prepared.resolution.tail,
+                lookupHost: prepared.request.host,
                 catchAll: prepared.resolution.catchAll, segments: prepared.request.segments,
                 segmentRun: prepared.request.segmentRun, captures: prepared.resolution.captures,
                 rare: prepared.resolution.rare,

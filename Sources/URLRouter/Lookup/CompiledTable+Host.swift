@@ -14,7 +14,6 @@ extension CompiledTable {
         var answer: Result<RouteMatch, RouteMiss>?
         resolve(url, method: method, host: host, variants: variants) { prepared in
             match(&prepared)
-            keepHost(of: &prepared)
             answer = copy(prepared, url: url, variants: variants, extra: extra)
         }
         return answer.unsafelyUnwrapped
@@ -61,11 +60,5 @@ extension CompiledTable {
                 }
             }
         }
-    }
-
-    /// Keeps the lookup's host for an owning answer (a match copies it out of the lent room).
-    func keepHost(of prepared: inout PreparedLookup) {
-        guard !prepared.request.host.isEmpty else { return }
-        prepared.resolution.lookupHost = String(decoding: prepared.request.host, as: UTF8.self)
     }
 }

@@ -107,7 +107,6 @@
     public func answer(
         _ prepared: inout PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]
     ) -> PreparedLookup.Answer {
-        keepHost(of: &prepared)
-        return PreparedLookup.Answer(copy(prepared, url: url, variants: variants, extra: extra))
+        PreparedLookup.Answer(copy(prepared, url: url, variants: variants, extra: extra))
     }
 }

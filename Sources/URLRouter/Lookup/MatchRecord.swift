@@ -25,8 +25,7 @@ struct MatchRecord: Sendable {
     let requestScheme: String?
     let decodePlus: Bool
     let hostSpan: (Int32, Int32)
-    let querySpan: (Int32, Int32)
-    let fragmentSpan: (Int32, Int32)
+    let tail: URLTail
     let catchAllRange: Range<Int>?
     /// What most matches lack (a rewrite, escapes, extra values, more ranges than pack), in one
     /// box: a plain match then has fewer fields to retain and release.
@@ -60,12 +59,13 @@ struct MatchRecord: Sendable {
     }
 
     /// The match a lookup's resolution found (its spans, ranges and rare parts), its ranges copied
-    /// out of the lent buffers in place; `decoded`, the storage of the segments and where each is
-    /// written when the lookup decoded them in its room (`written` is `nil` when it did not; the
-    /// full normalization's are in `rare`); `extra`, the caller's extra values, when it has some.
+    /// out of the lent buffers in place; `lookupHost`, the host the lookup routed on, lent (empty
+    /// for none); `decoded`, the storage of the segments and where each is written when the lookup
+    /// decoded them in its room (`written` is `nil` when it did not; the full normalization's are
+    /// in `rare`); `extra`, the caller's extra values, when it has some.
     init(
         store: RegistrationStore, handle: Int, routedURL: String, scheme: String?, decodePlus: Bool,
-        spans: (host: (Int32, Int32), query: (Int32, Int32), fragment: (Int32, Int32)), catchAll: Range<Int>?,
+        hostSpan: (Int32, Int32), tail: URLTail, lookupHost: UnsafeBufferPointer<UInt8>, catchAll: Range<Int>?,
         segments: RangeBuffer, segmentRun: Range<Int>?, captures: RangeBuffer, rare: Resolution.Rare?,
         decoded: (storage: UnsafeBufferPointer<UInt8>, written: UnsafePointer<Range<Int>>?),
         extra: borrowing [String: any Sendable]?, callerURL: String?
@@ -75,7 +75,8 @@ struct MatchRecord: Sendable {
         self.routedURL = routedURL
         self.requestScheme = scheme
         self.decodePlus = decodePlus
-        (self.hostSpan, self.querySpan, self.fragmentSpan) = spans
+        self.hostSpan = hostSpan
+        self.tail = tail
         self.catchAllRange = catchAll
         let run: Range<Int32>? =
             if segments.isEmpty {
@@ -91,7 +92,8 @@ struct MatchRecord: Sendable {
         let packs = run != nil && packedCaptures != nil
         // A resolution without its rare parts has no rewrite and no full normalization.
         let hasExtra = extra.map { !$0.isEmpty } ?? false
-        guard !packs || rare != nil || decoded.written != nil || callerURL != nil || hasExtra else {
+        guard !packs || rare != nil || decoded.written != nil || callerURL != nil || hasExtra || !lookupHost.isEmpty
+        else {
             self.rare = nil
             return
         }
@@ -101,7 +103,8 @@ struct MatchRecord: Sendable {
         self.rare = Rare(
             rewrittenURL: rare?.rewrittenURL, callerURL: callerURL, extras: extras,
             extra: hasExtra ? copy extra : nil,
-            segments: packs ? nil : RangeList(segments), captures: packs ? nil : RangeList(captures), host: rare?.host)
+            segments: packs ? nil : RangeList(segments), captures: packs ? nil : RangeList(captures),
+            host: lookupHost.isEmpty ? nil : String(decoding: lookupHost, as: UTF8.self))
     }
 
     /// The winning registration.
@@ -151,7 +154,7 @@ struct MatchRecord: Sendable {
     var request: RequestURL {
         RequestURL(
             url: routedURL, segmentRanges: segmentRanges, scheme: requestScheme, decodePlus: decodePlus,
-            hostSpan: hostSpan, querySpan: querySpan, fragmentSpan: fragmentSpan, extras: extras)
+            hostSpan: hostSpan, tail: tail, extras: extras)
     }
 
     /// The segments the catch-all took, decoded and joined by `/`, when the route has one.

@@ -107,9 +107,7 @@ extension PreparedLookup {
     /// Whether the routed URL's path ends in `/` after at least one segment (SEMANTICS.md
     /// section 12), as the lookup counts its segments.
     var hasTrailingSlash: Bool {
-        RequestURL.hasTrailingSlash(
-            resolution.bytes, segmentCount: request.segments.count, querySpan: resolution.querySpan,
-            fragmentSpan: resolution.fragmentSpan)
+        RequestURL.hasTrailingSlash(resolution.bytes, segmentCount: request.segments.count, tail: resolution.tail)
     }
 
     /// The routed URL as written with its trailing slash removed, or one added when it has none:
@@ -117,8 +115,7 @@ extension PreparedLookup {
     /// out: the flip is at the end of the path, after it.
     var flippedTrailingSlashURL: String {
         let bytes = resolution.bytes
-        let end = RequestURL.pathEnd(
-            bytes.count, querySpan: resolution.querySpan, fragmentSpan: resolution.fragmentSpan)
+        let end = resolution.tail.pathEnd(count: bytes.count)
         var flipped = Array(bytes[..<end])
         if hasTrailingSlash { flipped.removeLast() } else { flipped.append(UInt8(ascii: "/")) }
         flipped += bytes[end...]
@@ -138,8 +135,7 @@ extension PreparedLookup {
         return RequestURL(
             url: routedURL, segmentRanges: request.segments.rangeList,
             scheme: schemeString, decodePlus: decodePlus,
-            hostSpan: resolution.hostSpan, querySpan: resolution.querySpan, fragmentSpan: resolution.fragmentSpan,
-            extras: decoded)
+            hostSpan: resolution.hostSpan, tail: resolution.tail, extras: decoded)
     }
 }
 
@@ -167,10 +163,10 @@ struct Resolution: ~Copyable {
     var rare: Rare?
     /// The winner's index in precedence order, when ``reason`` is `nil`.
     var routeIndex = -1
-    /// The host, query and fragment, as offsets into ``bytes``, or `(-1, -1)`.
+    /// The host, as offsets into ``bytes``, or `(-1, -1)`.
     var hostSpan = RequestURL.absent
-    var querySpan = RequestURL.absent
-    var fragmentSpan = RequestURL.absent
+    /// Where the query and the fragment are in ``bytes``.
+    var tail = URLTail.absent
     /// Whether the URL was scanned (a miss before that has no segments).
     var scanned = false
     /// Why there is no winner; `nil` when there is one.
@@ -185,8 +181,6 @@ struct Resolution: ~Copyable {
         var request: RequestURL?
         var allowedMethods: [String] = []
         var location: String?
-        /// The lookup's host (``LookupHost``), when it has one.
-        var host: String?
         /// The URL a layer routed in place of the routed one, when it did.
         var layered: RoutedURL?
     }
@@ -234,12 +228,6 @@ struct Resolution: ~Copyable {
         set { rareForWriting.layered = newValue }
     }
 
-    /// The lookup's host, when it has one: given, or in a table of host routes the URL's own.
-    var lookupHost: String? {
-        get { rare?.host }
-        set { rareForWriting.host = newValue }
-    }
-
     /// The URL's own host, as a lookup compares it (``LookupHost/normalized(urlHost:)``).
     var urlHost: String? {
         let host =
@@ -266,8 +254,7 @@ struct Resolution: ~Copyable {
         self.bytes = bytes
         self.scanned = true
         self.hostSpan = scan.hostSpan
-        self.querySpan = scan.querySpan
-        self.fragmentSpan = scan.fragmentSpan
+        self.tail = scan.tail
     }
 
     /// A URL the full normalization took (its segments are the request's), and, when it decoded
@@ -281,8 +268,7 @@ struct Resolution: ~Copyable {
             self.writtenSegments = UnsafePointer(written.base)
         }
         self.hostSpan = request.hostSpan
-        self.querySpan = request.querySpan
-        self.fragmentSpan = request.fragmentSpan
+        self.tail = request.tail
         self.request = request
     }
 

@@ -29,10 +29,10 @@ struct PlainScan {
     var escapedSegments: UInt64 = 0
     /// Whether the URL has an authority (`//` after its scheme, or at its start when it has none).
     var hasAuthority = false
-    /// Where the host, the query and the fragment are, or `(-1, -1)`.
+    /// Where the host is, or `(-1, -1)`.
     var hostSpan = RequestURL.absent
-    var querySpan = RequestURL.absent
-    var fragmentSpan = RequestURL.absent
+    /// Where the query and the fragment are.
+    var tail = URLTail.absent
     /// Where the userinfo and the port are, or `(-1, -1)` (the full normalization checks their escapes).
     var userinfoSpan = RequestURL.absent
     var portSpan = RequestURL.absent
@@ -233,20 +233,17 @@ extension RequestURL {
     }
 
     /// Reads the query and the fragment of the URL at `base`, which start at `start` (its `?` or
-    /// `#`) and end at `total`: their spans, whether they hold a `%`, and whether every escape is
-    /// well-formed, the query and the fragment each checked as a part of its own
-    /// (``PercentCoding/EscapeCheck``): only their delimiters and escapes are read.
+    /// `#`) and end at `total`: where they start, whether they hold a `%`, and whether every
+    /// escape is well-formed (``PercentCoding/EscapeCheck``). Only their escapes are read.
+    ///
+    /// The query and the fragment are each a part of its own, but one check of both at once says
+    /// the same, so the `#` between them is not looked for: a `#` is no hex digit, so it never
+    /// ends a well-formed escape, and a scalar that escapes in the query leave unfinished is
+    /// malformed either way (the escape after the `#` does not follow the one before it, or
+    /// there is none).
     static func scanTail(_ base: UnsafePointer<UInt8>, from start: Int, to total: Int, into scan: inout PlainScan) {
-        var partStart = start + 1
-        if base[start] == UInt8(ascii: "?") {
-            let end = find(UInt8(ascii: "#"), in: base, from: partStart, to: total)
-            scan.querySpan = (Int32(partStart), Int32(end))
-            checkEscapes(base, from: partStart, to: end, into: &scan)
-            guard end < total else { return }
-            partStart = end + 1
-        }
-        scan.fragmentSpan = (Int32(partStart), Int32(total))
-        checkEscapes(base, from: partStart, to: total, into: &scan)
+        scan.tail = URLTail(start: start)
+        checkEscapes(base, from: start + 1, to: total, into: &scan)
     }
 
     /// Marks in `scan` whether the part of the URL at `base` from `start` to `end` holds a `%`,

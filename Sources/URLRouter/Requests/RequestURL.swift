@@ -24,10 +24,10 @@
     var scheme: String?
     /// Whether `+` in the query is a space.
     var decodePlus: Bool
-    // Offsets into `url`, or (-1, -1) when absent.
+    /// Where the host is in `url`, or (-1, -1).
     var hostSpan: (Int32, Int32)
-    var querySpan: (Int32, Int32)
-    var fragmentSpan: (Int32, Int32)
+    /// Where the query and the fragment are in `url`.
+    var tail: URLTail
     /// What only some URLs have: decoded storage and a decoded host.
     var extras: Extras?
 
@@ -79,10 +79,10 @@
     }
 
     /// The query as written, without `?`.
-    var query: Substring? { RequestURL.range(querySpan).map { url.utf8Slice($0) } }
+    var query: Substring? { RequestURL.range(tail.spans(in: url).query).map { url.utf8Slice($0) } }
 
     /// The fragment as written.
-    var fragment: Substring? { RequestURL.range(fragmentSpan).map { url.utf8Slice($0) } }
+    var fragment: Substring? { RequestURL.range(tail.spans(in: url).fragment).map { url.utf8Slice($0) } }
 
     /// The path segments used for matching, in comparison form.
     var segments: [Substring] {
@@ -180,8 +180,7 @@
         self.scheme = scheme
         self.decodePlus = options.decodePlus
         self.hostSpan = scan.hostSpan
-        self.querySpan = scan.querySpan
-        self.fragmentSpan = scan.fragmentSpan
+        self.tail = scan.tail
         self.extras =
             hasExtras
             ? Extras(decoded: decoded, writtenSegmentRanges: writtenRanges, decodedHost: decodedHost) : nil
@@ -202,8 +201,9 @@
     /// malformed, the query first; `nil` when both are well-formed. They are checked here and
     /// decoded only when a value is read.
     static func malformedTail(of bytes: UnsafeBufferPointer<UInt8>, _ scan: borrowing PlainScan) -> MalformedURL? {
-        if let query = malformed("query", scan.querySpan, of: bytes) { return query }
-        return malformed("fragment", scan.fragmentSpan, of: bytes)
+        let spans = scan.tail.spans(in: bytes)
+        if let query = malformed("query", spans.query, of: bytes) { return query }
+        return malformed("fragment", spans.fragment, of: bytes)
     }
 
     /// Writes the comparison form of the segments `scan` found in `bytes` to `room`, each after a
@@ -265,15 +265,14 @@
 
     init(
         url: String, segmentRanges: RangeList, scheme: String?, decodePlus: Bool, hostSpan: (Int32, Int32),
-        querySpan: (Int32, Int32), fragmentSpan: (Int32, Int32), extras: Extras?
+        tail: URLTail, extras: Extras?
     ) {
         self.url = url
         self.segmentRanges = segmentRanges
         self.scheme = scheme
         self.decodePlus = decodePlus
         self.hostSpan = hostSpan
-        self.querySpan = querySpan
-        self.fragmentSpan = fragmentSpan
+        self.tail = tail
         self.extras = extras
     }
 

@@ -30,7 +30,7 @@ import URLRouterHandlers
         let scheme = prepared.request.scheme.map { String(decoding: $0, as: UTF8.self) } ?? "-"
         return "\(String(describing: prepared.resolution.reason)) \(prepared.resolution.routeIndex) [\(captures)]"
             + " \(String(describing: prepared.resolution.catchAll)) \(prepared.resolution.allowedMethods) \(scheme)"
-            + " \(prepared.resolution.querySpan) \(prepared.resolution.fragmentSpan) \(prepared.resolution.hostSpan)"
+            + " \(prepared.resolution.tail.start) \(prepared.resolution.hostSpan)"
             + " \(prepared.request.segments.count)"
     }
 
