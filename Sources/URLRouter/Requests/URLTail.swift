@@ -9,9 +9,9 @@ struct URLTail: Sendable {
     /// A URL with no query and no fragment.
     static let absent = URLTail()
 
-    /// The tail that starts at offset `start` of a URL (its first `?` or `#`), or none.
-    init(start: Int?) {
-        self.start = start.map(Int32.init) ?? -1
+    /// The tail that starts at offset `start` of a URL (its first `?` or `#`).
+    init(start: Int) {
+        self.start = Int32(start)
     }
 
     private init() {}
