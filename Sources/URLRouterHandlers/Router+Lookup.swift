@@ -42,7 +42,7 @@ extension Router.Snapshot {
                 prepared.dropFirstSegment()
             }
             Router.Snapshot.match(&prepared, in: routes, fallback: handling.fallbackToLastHandler)
-            return routes.answer(&prepared, url: url, variants: variants, extra: extra)
+            return routes.answer(prepared, url: url, variants: variants, extra: extra)
         }
         guard handling.fragmentAsCallbackURL else {
             return Router.Found(result: result, transition: transition, callbackURL: nil)

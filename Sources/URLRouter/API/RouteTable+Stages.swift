@@ -79,9 +79,9 @@
     ///   - extra: the caller's extra values, which beat path and query parameters.
     @inlinable
     public func answer(
-        _ prepared: inout PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]
+        _ prepared: borrowing PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]
     ) -> Swift.Result<Match, RouteMiss> {
-        switch table.answer(&prepared, url: url, variants: variants, extra: extra).result {
+        switch table.answer(prepared, url: url, variants: variants, extra: extra).result {
         case .success(let found): .success(match(found))
         case .failure(let miss): .failure(miss)
         }

@@ -105,7 +105,7 @@
     ///   - variants: acceptable variants in preference order.
     ///   - extra: the caller's extra values, which beat path and query parameters.
     public func answer(
-        _ prepared: inout PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]
+        _ prepared: borrowing PreparedLookup, url: String, variants: [String], extra: [String: any Sendable]
     ) -> PreparedLookup.Answer {
         PreparedLookup.Answer(copy(prepared, url: url, variants: variants, extra: extra))
     }
