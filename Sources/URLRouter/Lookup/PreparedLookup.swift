@@ -69,21 +69,29 @@
 }
 
 extension PreparedLookup {
+    // `segmentCount`, `reason` and `firstSegment` are read in place (`mutating get`): a layer
+    // holds the lookup `inout`, and a getter that borrowed it from another module would be handed
+    // a copy of the whole state, made before each call (Benchmarks/instructions, router).
+
     /// The number of segments the request has.
-    public var segmentCount: Int { request.segments.count }
+    public var segmentCount: Int {
+        mutating get { request.segments.count }
+    }
 
     /// Why the last match found no winner, `nil` when it found one; for a lookup that ended
     /// before matching, why it ended.
     public var reason: MissReason? {
-        get { resolution.reason }
+        mutating get { resolution.reason }
         set { resolution.reason = newValue }
     }
 
     /// The first segment in comparison form (escapes decoded but `%2F` and `%25`), `nil` when the
     /// request has no segment or was not scanned.
     public var firstSegment: Substring? {
-        guard resolution.scanned, !request.segments.isEmpty else { return nil }
-        return Substring(decoding: request.segmentBytes(0), as: UTF8.self)
+        mutating get {
+            guard resolution.scanned, !request.segments.isEmpty else { return nil }
+            return Substring(decoding: request.segmentBytes(0), as: UTF8.self)
+        }
     }
 
     /// Drops the first segment: the request is matched, and its path reported, without it.
